@@ -1,0 +1,70 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License.  You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.ozone.dist.Commands.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** scripts/cluster refuses bad input with one clear line and a non-zero exit, and starts nothing. */
+class ClusterScriptBadInputIT {
+
+  private static final int BASE_PORT = 17500;
+
+  @TempDir
+  private Path work;
+
+  @Test
+  void unknownCommand() throws Exception {
+    Result result = Commands.cluster(work, BASE_PORT, "restart");
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.output()).contains("unknown command 'restart'", "Usage:");
+  }
+
+  @Test
+  void malformedOmConf() throws Exception {
+    Result result = Commands.cluster(work, BASE_PORT, "start", "--om-conf", "ozone.om.foo");
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.output()).contains("malformed --om-conf 'ozone.om.foo'");
+    assertThat(work.resolve("scm")).doesNotExist();
+  }
+
+  @Test
+  void portInUse() throws Exception {
+    int omRpc = BASE_PORT + 7;
+    try (ServerSocket busy = new ServerSocket(omRpc, 1, InetAddress.getLoopbackAddress())) {
+      Result result = Commands.cluster(work, BASE_PORT, "start");
+      assertThat(result.exitCode()).isNotZero();
+      assertThat(result.output()).contains("port " + omRpc + " (om-rpc) on 127.0.0.1 is already in use");
+    }
+    assertThat(Files.exists(work.resolve("scm/pid"))).isFalse();
+  }
+
+  @Test
+  void badBasePort() throws Exception {
+    Result result = Commands.cluster(work, 80, "status");
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.output()).contains("--base-port needs a number from 1024 to 65000");
+  }
+}

@@ -1,0 +1,79 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License.  You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dist;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs scripts/cluster and the distribution's bin/ozone as separate processes, as a user would. */
+final class Commands {
+
+  static final Path REPO = Path.of(System.getProperty("ozone.repo.dir"));
+  static final Path DIST = Path.of(System.getProperty("ozone.dist.dir"));
+  static final String VERSION = System.getProperty("ozone.project.version");
+  static final Path DIST_CONF = DIST.resolve("etc/hadoop");
+
+  private Commands() {
+  }
+
+  /** The exit code and combined output of a finished command. */
+  record Result(int exitCode, String output) {
+  }
+
+  static Result cluster(Path workDir, int basePort, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(REPO.resolve("scripts/cluster").toString(),
+        "--dir", workDir.toString(), "--base-port", Integer.toString(basePort)));
+    command.addAll(List.of(args));
+    return run(command, null);
+  }
+
+  /** Runs bin/ozone with the configuration in {@code confDir}. */
+  static Result ozone(Path confDir, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/ozone").toString()));
+    command.addAll(List.of(args));
+    return run(command, confDir);
+  }
+
+  private static Result run(List<String> command, Path confDir) throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    if (confDir != null) {
+      builder.environment().put("OZONE_CONF_DIR", confDir.toString());
+    }
+    Path output = Files.createTempFile("command", ".out");
+    try {
+      Process process = builder.redirectOutput(output.toFile()).start();
+      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("Timed out: " + command);
+      }
+      return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+    } finally {
+      Files.delete(output);
+    }
+  }
+
+  /** Whether a process with this PID is alive. */
+  static boolean isAlive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+}
