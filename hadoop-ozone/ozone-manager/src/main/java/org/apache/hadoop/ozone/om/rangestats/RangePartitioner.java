@@ -1,0 +1,202 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.rangestats;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The range model: cuts a table's key space into ranges and estimates what
+ * each holds from the table's live SSTs. Pure code over {@link SstFile}s.
+ *
+ * <ol>
+ *   <li>One range per prefix of the table's {@link KeyLayout} at depth 1 (a
+ *   bucket), as seen in the SSTs' smallest and largest keys. Key space between
+ *   two known buckets that SSTs cover (buckets no SST starts or ends in) becomes
+ *   a range of its own, so every estimated entry belongs to exactly one range.</li>
+ *   <li>A range with more than {@code maxRangeEntries} entries is cut by the
+ *   next prefix depth (the parent directory of FSO tables), and below the
+ *   layout's prefixes at SST boundaries: consecutive pieces between the SSTs'
+ *   first and past-last keys are merged while they stay within the limit.</li>
+ *   <li>An SST that only partly overlaps a range adds the share of its counts
+ *   that {@link SstSpread} estimates, not all of them.</li>
+ * </ol>
+ * Ranges with less than one estimated entry are left out.
+ */
+public final class RangePartitioner {
+  private final long maxRangeEntries;
+
+  public RangePartitioner(long maxRangeEntries) {
+    if (maxRangeEntries < 1) {
+      throw new IllegalArgumentException("maxRangeEntries must be positive: " + maxRangeEntries);
+    }
+    this.maxRangeEntries = maxRangeEntries;
+  }
+
+  /** @return the ranges of the table in key order */
+  public List<KeyRange> partition(String table, KeyLayout layout, Collection<SstFile> files) {
+    Partition p = new Partition(table, layout, new ArrayList<>(files));
+    List<KeyRange> ranges = new ArrayList<>();
+    for (KeyRange bucket : p.splitByPrefix(Keys.EMPTY, null, 1)) {
+      p.addLimited(bucket, 2, ranges);
+    }
+    return ranges;
+  }
+
+  /** One partitioning run over one table's files. */
+  private final class Partition {
+    private final String table;
+    private final KeyLayout layout;
+    private final List<SstFile> files;
+    private final SstSpread spread;
+
+    Partition(String table, KeyLayout layout, List<SstFile> files) {
+      this.table = table;
+      this.layout = layout;
+      this.files = files;
+      this.spread = new SstSpread(layout, files);
+    }
+
+    /** Adds the range, or its pieces if it holds more than the limit, cutting at {@code depth} and below. */
+    void addLimited(KeyRange range, int depth, List<KeyRange> out) {
+      if (range.getEntries() <= maxRangeEntries) {
+        out.add(range);
+        return;
+      }
+      List<KeyRange> pieces = depth <= layout.depth()
+          ? splitByPrefix(range.getStart(), range.getEnd(), depth)
+          : splitAtSstBoundaries(range.getStart(), range.getEnd());
+      if (depth > layout.depth() && pieces.size() <= 1) {
+        out.add(range);
+        return;
+      }
+      for (KeyRange piece : pieces) {
+        addLimited(piece, depth + 1, out);
+      }
+    }
+
+    /** Cuts [start, end) into one range per prefix at depth seen in the SSTs' keys, and the gaps between them. */
+    List<KeyRange> splitByPrefix(byte[] start, byte[] end, int depth) {
+      TreeSet<byte[]> prefixes = new TreeSet<>(Keys::compare);
+      for (SstFile f : files) {
+        if (overlaps(f, start, end)) {
+          addIfWithin(layout.prefix(f.smallest(), depth), start, end, prefixes);
+          addIfWithin(layout.prefix(f.largest(), depth), start, end, prefixes);
+        }
+      }
+      List<KeyRange> ranges = new ArrayList<>();
+      byte[] cursor = start;
+      for (byte[] prefix : prefixes) {
+        if (Keys.compare(cursor, prefix) < 0) {
+          addEstimate(cursor, prefix, ranges);
+        }
+        byte[] prefixEnd = Keys.prefixEnd(prefix);
+        cursor = Keys.compareEnds(prefixEnd, end) < 0 ? prefixEnd : end;
+        addEstimate(prefix, cursor, ranges);
+        if (cursor == null) {
+          return ranges;
+        }
+      }
+      if (Keys.compareEnds(cursor, end) < 0) {
+        addEstimate(cursor, end, ranges);
+      }
+      return ranges;
+    }
+
+    /**
+     * Cuts [start, end) at the first and past-last keys of the SSTs inside it,
+     * then merges consecutive pieces while they stay within the limit.
+     */
+    List<KeyRange> splitAtSstBoundaries(byte[] start, byte[] end) {
+      TreeSet<byte[]> cuts = new TreeSet<>(Keys::compare);
+      for (SstFile f : files) {
+        if (overlaps(f, start, end)) {
+          addIfInside(f.smallest(), start, end, cuts);
+          addIfInside(Keys.after(f.largest()), start, end, cuts);
+        }
+      }
+      List<KeyRange> ranges = new ArrayList<>();
+      byte[] pieceStart = start;
+      byte[] mergedStart = start;
+      long mergedEntries = 0;
+      for (byte[] cut : cuts) {
+        long pieceEntries = estimate(pieceStart, cut).getEntries();
+        if (mergedEntries > 0 && mergedEntries + pieceEntries > maxRangeEntries) {
+          addEstimate(mergedStart, pieceStart, ranges);
+          mergedStart = pieceStart;
+          mergedEntries = 0;
+        }
+        mergedEntries += pieceEntries;
+        pieceStart = cut;
+      }
+      long lastEntries = estimate(pieceStart, end).getEntries();
+      if (mergedEntries > 0 && mergedEntries + lastEntries > maxRangeEntries) {
+        addEstimate(mergedStart, pieceStart, ranges);
+        mergedStart = pieceStart;
+      }
+      addEstimate(mergedStart, end, ranges);
+      return ranges;
+    }
+
+    private void addEstimate(byte[] start, byte[] end, List<KeyRange> out) {
+      KeyRange range = estimate(start, end);
+      if (range.getEntries() > 0 || range.getRangeDeletions() > 0) {
+        out.add(range);
+      }
+    }
+
+    /** Sums the overlapping share of every SST's counts. */
+    KeyRange estimate(byte[] start, byte[] end) {
+      int ssts = 0;
+      double entries = 0;
+      double tombstones = 0;
+      double rangeDeletions = 0;
+      double bytes = 0;
+      for (SstFile f : files) {
+        double share = spread.share(f, start, end);
+        if (share > 0) {
+          ssts++;
+          entries += share * f.getEntries();
+          tombstones += share * f.getDeletions();
+          rangeDeletions += share * f.getRangeDeletions();
+          bytes += share * f.getSizeBytes();
+        }
+      }
+      return new KeyRange(table, start, end, ssts, Math.round(entries), Math.round(tombstones),
+          Math.round(rangeDeletions), Math.round(bytes));
+    }
+  }
+
+  private static boolean overlaps(SstFile f, byte[] start, byte[] end) {
+    return Keys.compare(f.largest(), start) >= 0 && (end == null || Keys.compare(f.smallest(), end) < 0);
+  }
+
+  private static void addIfWithin(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {
+    if (key != null && Keys.compare(key, start) >= 0 && (end == null || Keys.compare(key, end) < 0)) {
+      out.add(key);
+    }
+  }
+
+  private static void addIfInside(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {
+    if (Keys.compare(key, start) > 0 && (end == null || Keys.compare(key, end) < 0)) {
+      out.add(key);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License.  You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.rangestats;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * What range statistics need to know of one live SST file of a column family:
+ * where it sits (level, key range) and how many entries and tombstones it holds.
+ * Immutable.
+ */
+public final class SstFile {
+  private final String name;
+  private final int level;
+  private final byte[] smallestKey;
+  private final byte[] largestKey;
+  private final long entries;
+  private final long deletions;
+  private final long rangeDeletions;
+  private final long sizeBytes;
+  private final boolean beingCompacted;
+
+  /**
+   * @param name file name, e.g. {@code 000042.sst}
+   * @param entries all point entries, puts and deletions (RocksDB's num_entries)
+   * @param deletions point deletions (tombstones) among the entries
+   * @param rangeDeletions range tombstones, counted apart from the entries
+   */
+  public SstFile(String name, int level, byte[] smallestKey, byte[] largestKey, long entries,
+      long deletions, long rangeDeletions, long sizeBytes, boolean beingCompacted) {
+    this.name = Objects.requireNonNull(name, "name == null");
+    this.level = level;
+    this.smallestKey = smallestKey.clone();
+    this.largestKey = largestKey.clone();
+    this.entries = entries;
+    this.deletions = deletions;
+    this.rangeDeletions = rangeDeletions;
+    this.sizeBytes = sizeBytes;
+    this.beingCompacted = beingCompacted;
+  }
+
+  public String getName() {
+    return name;
+  }
+
+  public int getLevel() {
+    return level;
+  }
+
+  public byte[] getSmallestKey() {
+    return smallestKey.clone();
+  }
+
+  public byte[] getLargestKey() {
+    return largestKey.clone();
+  }
+
+  /** Package-private accessors without a copy, for the range model's inner loops. */
+  byte[] smallest() {
+    return smallestKey;
+  }
+
+  byte[] largest() {
+    return largestKey;
+  }
+
+  public long getEntries() {
+    return entries;
+  }
+
+  public long getDeletions() {
+    return deletions;
+  }
+
+  public long getRangeDeletions() {
+    return rangeDeletions;
+  }
+
+  public long getSizeBytes() {
+    return sizeBytes;
+  }
+
+  public boolean isBeingCompacted() {
+    return beingCompacted;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof SstFile)) {
+      return false;
+    }
+    SstFile that = (SstFile) o;
+    return name.equals(that.name) && level == that.level && entries == that.entries
+        && deletions == that.deletions && rangeDeletions == that.rangeDeletions && sizeBytes == that.sizeBytes
+        && beingCompacted == that.beingCompacted && Arrays.equals(smallestKey, that.smallestKey)
+        && Arrays.equals(largestKey, that.largestKey);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(name, level, entries, deletions);
+  }
+
+  @Override
+  public String toString() {
+    return name + "{L" + level + " " + Keys.printable(smallestKey) + ".." + Keys.printable(largestKey)
+        + " entries=" + entries + " deletions=" + deletions + " rangeDeletions=" + rangeDeletions
+        + " bytes=" + sizeBytes + (beingCompacted ? " compacting" : "") + "}";
+  }
+}

@@ -1,0 +1,159 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.rangestats;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the {@link SstIndex} current on a thread of its own. It first indexes
+ * every tracked table, then follows the changes the listener queues: for each
+ * changed table it reads the table's in-memory SST metadata once, however many
+ * flushes and compactions happened meanwhile, and takes counts from the events
+ * or the index, so table properties are read from disk only for files it has
+ * never seen (at start, or after an event was missed).
+ */
+final class SstIndexUpdater {
+  private static final Logger LOG = LoggerFactory.getLogger(SstIndexUpdater.class);
+  private static final long STOP_WAIT_MILLIS = 5_000;
+
+  private final SstIndex index;
+  private final Set<String> tables;
+  private final BlockingQueue<TableChange> changes = new LinkedBlockingQueue<>();
+  private final AtomicLong updates = new AtomicLong();
+  private final Object updateLock = new Object();
+  private volatile Function<String, SstSource> sources;
+  private Thread thread;
+
+  SstIndexUpdater(SstIndex index, Set<String> tables) {
+    this.index = index;
+    this.tables = Collections.unmodifiableSet(tables);
+  }
+
+  boolean isTracked(String table) {
+    return tables.contains(table);
+  }
+
+  Set<String> getTables() {
+    return tables;
+  }
+
+  /** @return how many times a table was re-indexed */
+  long getUpdates() {
+    return updates.get();
+  }
+
+  /** Queues a change of the table's SSTs, with the counts of new files where known. Cheap: listener threads call it. */
+  void tableChanged(String table, Map<String, SstCounts> newFiles) {
+    changes.add(new TableChange(table, newFiles));
+  }
+
+  /** Starts the updater thread; it indexes every table first. Returns at once: OM start does not wait for it. */
+  synchronized void start(Function<String, SstSource> tableSources) {
+    this.sources = tableSources;
+    thread = new Thread(this::run, "OmRangeStatsIndexUpdater");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Stops the updater thread, waiting a bounded time for a running update to end. */
+  void stop() {
+    Thread t;
+    synchronized (this) {
+      t = thread;
+      thread = null;
+    }
+    if (t != null) {
+      t.interrupt();
+      try {
+        t.join(STOP_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Re-indexes every tracked table in the caller's thread. */
+  void updateAll() throws IOException {
+    for (String table : tables) {
+      update(table, Collections.<String, SstCounts>emptyMap());
+    }
+  }
+
+  private void run() {
+    for (String table : tables) {
+      updateLogged(table, Collections.<String, SstCounts>emptyMap());
+    }
+    try {
+      while (!Thread.currentThread().isInterrupted()) {
+        List<TableChange> batch = new ArrayList<>();
+        batch.add(changes.take());
+        changes.drainTo(batch);
+        Map<String, Map<String, SstCounts>> newFilesByTable = new HashMap<>();
+        for (TableChange change : batch) {
+          newFilesByTable.computeIfAbsent(change.table, t -> new HashMap<>()).putAll(change.newFiles);
+        }
+        for (Map.Entry<String, Map<String, SstCounts>> e : newFilesByTable.entrySet()) {
+          updateLogged(e.getKey(), e.getValue());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A failed update leaves the table's previous files in place until its next change. */
+  private void updateLogged(String table, Map<String, SstCounts> newFiles) {
+    try {
+      update(table, newFiles);
+    } catch (IOException e) {
+      LOG.warn("Could not update the SST index of {}: {}", table, e.toString());
+    }
+  }
+
+  /** Serialized, so that an older read of the metadata never overwrites a newer one. */
+  private void update(String table, Map<String, SstCounts> newFiles) throws IOException {
+    synchronized (updateLock) {
+      Map<String, SstCounts> known = index.counts(table);
+      known.putAll(newFiles);
+      index.update(table, SstFiles.read(sources.apply(table), known));
+      updates.incrementAndGet();
+    }
+  }
+
+  private static final class TableChange {
+    private final String table;
+    private final Map<String, SstCounts> newFiles;
+
+    TableChange(String table, Map<String, SstCounts> newFiles) {
+      this.table = table;
+      this.newFiles = newFiles;
+    }
+  }
+}

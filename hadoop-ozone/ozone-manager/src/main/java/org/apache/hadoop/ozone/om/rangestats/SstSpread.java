@@ -1,0 +1,91 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.rangestats;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Where an SST's entries are assumed to lie, for sharing its counts among the
+ * ranges it overlaps.
+ *
+ * <p>OM's keys cluster in buckets, and bucket names say nothing about how many
+ * keys lie between them: an SST from {@code /vol/churn/...} to
+ * {@code /vol/steady/...} holds keys of those two buckets (and of any bucket
+ * between them that shows in some SST's bounds), not keys spread over all the
+ * names from "churn" to "steady". So an SST that spans several known buckets
+ * is split equally among them, and only within each bucket are its keys
+ * assumed to be spread evenly by key position ({@link KeyInterpolation}).
+ * An SST within one bucket, or outside the known buckets, is spread by key
+ * position between its bounds.
+ */
+final class SstSpread {
+  private final TreeSet<byte[]> buckets = new TreeSet<>(Keys::compare);
+  private final Map<SstFile, List<byte[][]>> segments = new IdentityHashMap<>();
+
+  /** @param files the table's SSTs, whose bounds tell which buckets exist */
+  SstSpread(KeyLayout layout, Collection<SstFile> files) {
+    for (SstFile f : files) {
+      addIfPresent(layout.prefix(f.smallest(), 1));
+      addIfPresent(layout.prefix(f.largest(), 1));
+    }
+  }
+
+  /** @return the estimated share of the SST's entries in {@code [start, end)}, in [0, 1] */
+  double share(SstFile file, byte[] start, byte[] end) {
+    List<byte[][]> parts = segments.computeIfAbsent(file, this::segmentsOf);
+    double share = 0;
+    for (byte[][] part : parts) {
+      share += KeyInterpolation.overlap(part[0], part[1], start, end);
+    }
+    return share / parts.size();
+  }
+
+  /** The SST's key bounds within each known bucket it touches, or its own bounds if it touches fewer than two. */
+  private List<byte[][]> segmentsOf(SstFile file) {
+    List<byte[][]> parts = new ArrayList<>();
+    byte[] from = buckets.floor(file.smallest());
+    for (byte[] bucket : from == null ? buckets : buckets.tailSet(from, true)) {
+      if (Keys.compare(bucket, file.largest()) > 0) {
+        break;
+      }
+      byte[] bucketEnd = Keys.prefixEnd(bucket);
+      if (bucketEnd != null && Keys.compare(bucketEnd, file.smallest()) <= 0) {
+        continue;
+      }
+      byte[] low = Keys.compare(file.smallest(), bucket) > 0 ? file.smallest() : bucket;
+      byte[] high = bucketEnd == null || Keys.compare(file.largest(), bucketEnd) < 0 ? file.largest() : bucketEnd;
+      parts.add(new byte[][] {low, high});
+    }
+    if (parts.size() < 2) {
+      return Collections.singletonList(new byte[][] {file.smallest(), file.largest()});
+    }
+    return parts;
+  }
+
+  private void addIfPresent(byte[] bucket) {
+    if (bucket != null) {
+      buckets.add(bucket);
+    }
+  }
+}
