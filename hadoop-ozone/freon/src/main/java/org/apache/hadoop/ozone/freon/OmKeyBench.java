@@ -211,7 +211,8 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       } finally {
         double seconds = (System.nanoTime() - start) / 1e9;
         stopStatusLogger();
-        print(stats.sampleStatus(System.nanoTime()));
+        // with a console the progress bar has just sampled the rates; without one, take the last interval
+        print(System.console() != null ? stats.status() : stats.sampleStatus(System.nanoTime()));
         writeSummary(seconds);
       }
     }
