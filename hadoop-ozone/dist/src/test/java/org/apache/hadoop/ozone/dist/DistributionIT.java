@@ -52,9 +52,9 @@ class DistributionIT {
     try (Stream<Path> jars = Files.list(LIB)) {
       List<String> names = jars.map(p -> p.getFileName().toString()).collect(Collectors.toList());
       assertThat(names).contains("hdds-server-framework-" + Commands.VERSION + ".jar",
-          "ozone-common-" + Commands.VERSION + ".jar");
-      assertThat(names).filteredOn(n -> n.startsWith("hdds-server-framework-") || n.startsWith("ozone-common-"))
-          .hasSize(2);
+          "ozone-common-" + Commands.VERSION + ".jar", "ozone-freon-" + Commands.VERSION + ".jar");
+      assertThat(names).filteredOn(n -> n.startsWith("hdds-server-framework-") || n.startsWith("ozone-common-")
+          || n.startsWith("ozone-freon-")).hasSize(3);
     }
   }
 

@@ -122,6 +122,17 @@ class LocalClusterIT {
   }
 
   @Test
+  @Order(4)
+  void freonOmKeyBenchRunsTheSeedCommandLine() throws Exception {
+    String output = ok(Commands.ozone(client(), "freon", "omkeybench", "-n", "300", "-t", "10", "--size=0",
+        "--volume", "vol1", "--bucket", "bucket1", "--weights", "create:20,delete:8,list:1",
+        "--max-live-keys", "25000"));
+    assertThat(output).contains("Successful executions: 300", "Failures: 0", "CREATE", "DELETE", "LIST");
+    assertThat(output).containsPattern("live=\\d+/25000 created=\\d+ deleted=\\d+ CREATE: rate \\d+ max \\d+ "
+        + "DELETE: rate \\d+ max \\d+ LIST: rate \\d+ max \\d+");
+  }
+
+  @Test
   @Order(5)
   void omServesMetrics() throws Exception {
     URL prom = new URL(omWebUi + "/prom");

@@ -1,0 +1,184 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Exact counters of an {@code omkeybench} run, safe under concurrency, and the progress line in seed 000's format:
+ * {@code live=L/M created=C deleted=D [LIMIT_REACHED] CREATE: rate R max X DELETE: rate R max X ...}.
+ */
+public final class KeyBenchStats {
+
+  /** Counters of one operation. */
+  public static final class OpCounters {
+    private final AtomicLong succeeded = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong skipped = new AtomicLong();
+    private long lastSucceeded;
+    private long lastRate;
+    private long maxRate;
+
+    /** Operations that reached OM and succeeded. */
+    public long succeeded() {
+      return succeeded.get();
+    }
+
+    /** Operations that OM (or the client) failed. */
+    public long failed() {
+      return failed.get();
+    }
+
+    /** Operations that had nothing to do (a DELETE with no tracked key), so sent nothing to OM. */
+    public long skipped() {
+      return skipped.get();
+    }
+
+    public long total() {
+      return succeeded() + failed() + skipped();
+    }
+
+    public void succeed() {
+      succeeded.incrementAndGet();
+    }
+
+    public void fail() {
+      failed.incrementAndGet();
+    }
+
+    public void skip() {
+      skipped.incrementAndGet();
+    }
+  }
+
+  private final Map<KeyBenchOp, OpCounters> ops = new EnumMap<>(KeyBenchOp.class);
+  private final AtomicLong created = new AtomicLong();
+  private final AtomicLong deleted = new AtomicLong();
+  private final AtomicLong untrackedCreated = new AtomicLong();
+  private final LiveSet<?> live;
+  private long lastSampleNanos = -1;
+
+  /**
+   * @param weights the operations shown (those with a positive weight)
+   * @param live the tracked keys
+   */
+  public KeyBenchStats(OpWeights weights, LiveSet<?> live) {
+    for (KeyBenchOp op : KeyBenchOp.values()) {
+      if (weights.uses(op)) {
+        ops.put(op, new OpCounters());
+      }
+    }
+    this.live = live;
+  }
+
+  public OpCounters op(KeyBenchOp op) {
+    return ops.get(op);
+  }
+
+  public Map<KeyBenchOp, OpCounters> ops() {
+    return ops;
+  }
+
+  /** Keys created in the bucket. */
+  public long created() {
+    return created.get();
+  }
+
+  /** Keys deleted from the bucket (single deletes, deletes of untracked keys, keys of deleted directories). */
+  public long deleted() {
+    return deleted.get();
+  }
+
+  /** Keys created while the live set was full. */
+  public long untrackedCreated() {
+    return untrackedCreated.get();
+  }
+
+  public void addCreated() {
+    created.incrementAndGet();
+  }
+
+  public void addDeleted(long n) {
+    deleted.addAndGet(n);
+  }
+
+  public void addUntracked() {
+    untrackedCreated.incrementAndGet();
+  }
+
+  public int live() {
+    return live.size();
+  }
+
+  public int maxLive() {
+    return live.capacity();
+  }
+
+  /** Sum over operations of succeeded, failed and skipped. */
+  public long totalOps() {
+    long t = 0;
+    for (OpCounters c : ops.values()) {
+      t += c.total();
+    }
+    return t;
+  }
+
+  public long totalFailures() {
+    long t = 0;
+    for (OpCounters c : ops.values()) {
+      t += c.failed();
+    }
+    return t;
+  }
+
+  /**
+   * Updates the per-operation rates (successful operations per second since the previous call) and returns the
+   * progress line. Called by one thread at a time (the progress reporter).
+   */
+  public synchronized String sampleStatus(long nowNanos) {
+    double seconds = lastSampleNanos < 0 ? 0 : (nowNanos - lastSampleNanos) / 1e9;
+    for (OpCounters c : ops.values()) {
+      long s = c.succeeded();
+      if (seconds > 0) {
+        c.lastRate = Math.round((s - c.lastSucceeded) / seconds);
+        c.maxRate = Math.max(c.maxRate, c.lastRate);
+      }
+      c.lastSucceeded = s;
+    }
+    lastSampleNanos = nowNanos;
+    return status();
+  }
+
+  /** The progress line with the rates of the last {@link #sampleStatus}. */
+  public synchronized String status() {
+    int l = live();
+    StringBuilder sb = new StringBuilder();
+    sb.append("live=").append(l).append('/').append(maxLive())
+        .append(" created=").append(created()).append(" deleted=").append(deleted());
+    if (l >= maxLive()) {
+      sb.append(" [LIMIT_REACHED]");
+    }
+    for (Map.Entry<KeyBenchOp, OpCounters> e : ops.entrySet()) {
+      sb.append(' ').append(e.getKey().name()).append(": rate ").append(e.getValue().lastRate)
+          .append(" max ").append(e.getValue().maxRate);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,184 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.ozone.MiniOzoneCluster;
+import org.apache.hadoop.ozone.client.OzoneBucket;
+import org.apache.hadoop.ozone.client.OzoneClient;
+import org.apache.hadoop.ozone.client.OzoneKey;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ozone freon omkeybench} against one MiniOzoneCluster (1 datanode; zero-size keys never reach it). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TestOmKeyBenchMiniCluster {
+
+  private MiniOzoneCluster cluster;
+  private OzoneClient client;
+  private final Map<String, String> clientConf = new HashMap<>();
+
+  @BeforeAll
+  void startCluster() throws Exception {
+    OzoneConfiguration conf = new OzoneConfiguration();
+    cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
+    cluster.waitForClusterToBeReady();
+    for (Map.Entry<String, String> e : cluster.getConf()) {
+      clientConf.put(e.getKey(), e.getValue());
+    }
+    client = cluster.newClient();
+  }
+
+  @AfterAll
+  void stopCluster() throws Exception {
+    if (client != null) {
+      client.close();
+    }
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+  }
+
+  /** Runs freon as {@code ozone freon} does; @return the subcommand instance, after the run. */
+  private OmKeyBench run(int expectedExit, String... args) {
+    Freon freon = new Freon();
+    freon.setConfigurationOverrides(clientConf);
+    StringWriter err = new StringWriter();
+    freon.getCmd().setErr(new PrintWriter(err, true));
+    String[] argv = new String[args.length + 1];
+    argv[0] = "omkeybench";
+    System.arraycopy(args, 0, argv, 1, args.length);
+    int exit = freon.execute(argv);
+    assertThat(exit).as("exit code; stderr: %s", err).isEqualTo(expectedExit);
+    return (OmKeyBench) freon.getCmd().getSubcommands().get("omkeybench").getCommand();
+  }
+
+  private List<String> keys(String volume, String bucket, String prefix) throws Exception {
+    OzoneBucket b = client.getObjectStore().getVolume(volume).getBucket(bucket);
+    List<String> names = new ArrayList<>();
+    Iterator<? extends OzoneKey> it = b.listKeys(prefix);
+    while (it.hasNext()) {
+      String name = it.next().getName();
+      if (!name.endsWith("/")) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  /** Drains the live set of {@code bench}; @return the tracked key names. */
+  private static Set<String> tracked(OmKeyBench bench) {
+    Set<String> names = new HashSet<>();
+    LiveSet<TrackedKey> live = bench.liveSet();
+    LiveSet.Handle<TrackedKey> h;
+    while ((h = live.removeRandom(1)) != null) {
+      names.add(h.value().name());
+    }
+    return names;
+  }
+
+  @Test
+  void countsMatchTheBucket(@TempDir Path dir) throws Exception {
+    Path summary = dir.resolve("summary.json");
+    OmKeyBench bench = run(0, "-n", "2000", "-t", "8", "-p", "mix", "-v", "vmix", "-b", "bmix",
+        "--weights", "create:5,delete:3,list:2", "--max-live-keys", "50", "--seed", "1",
+        "--batch-size", "20", "--summary-json", summary.toString());
+    KeyBenchStats stats = bench.stats();
+
+    List<String> inBucket = keys("vmix", "bmix", "mix/");
+    assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));
+    assertThat(stats.deleted()).isPositive();
+    assertThat(stats.live()).isLessThanOrEqualTo(50);
+    // every key ever created is mix/<sequence>; those not in the bucket are exactly the deleted ones
+    Set<String> all = new HashSet<>();
+    for (long i = 0; i < stats.created(); i++) {
+      all.add(String.format("mix/%012d", i));
+    }
+    assertThat(all).containsAll(inBucket);
+    assertThat(all.size() - inBucket.size()).isEqualTo(stats.deleted());
+    int live = stats.live();
+    Set<String> tracked = tracked(bench);
+    assertThat(tracked).hasSize(live);
+    assertThat(inBucket).containsAll(tracked);
+
+    JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(summary));
+    long sum = 0;
+    for (JsonNode op : json.get("operations")) {
+      sum += op.get("count").asLong() + op.get("failures").asLong() + op.get("skipped").asLong();
+    }
+    assertThat(sum).isEqualTo(2000);
+    assertThat(json.get("totalOps").asLong()).isEqualTo(2000);
+    assertThat(json.get("failures").asLong()).isZero();
+    assertThat(json.get("created").asLong()).isEqualTo(stats.created());
+    assertThat(json.get("deleted").asLong()).isEqualTo(stats.deleted());
+    assertThat(json.get("operations").get("LIST").get("count").asLong()).isPositive();
+  }
+
+  @Test
+  void untrackedDeleteKeepsTheBucketBounded() throws Exception {
+    OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "untr", "-v", "vuntr", "-b", "buntr",
+        "--weights", "create:10,delete:1,list:1", "--max-live-keys", "20", "--untracked", "delete",
+        "--delete-order", "oldest", "--list-start", "first");
+    KeyBenchStats stats = bench.stats();
+    List<String> inBucket = keys("vuntr", "buntr", "");
+    assertThat(stats.untrackedCreated()).isPositive();
+    assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted())).hasSizeLessThanOrEqualTo(20);
+    assertThat(inBucket).containsExactlyInAnyOrderElementsOf(tracked(bench));
+  }
+
+  @Test
+  void seedCommandLineRuns() throws Exception {
+    OmKeyBench bench = run(0, "-n", "300", "-t", "10", "--size=0", "--volume", "vol1", "--bucket", "bucket1",
+        "--weights", "create:20,delete:8,list:1", "--max-live-keys", "25000");
+    assertThat(bench.stats().totalOps()).isEqualTo(300);
+    assertThat(bench.stats().created()).isPositive();
+    assertThat(client.getObjectStore().getVolume("vol1").getBucket("bucket1").getBucketLayout().name())
+        .isEqualTo("OBJECT_STORE");
+  }
+
+  @Test
+  void directoriesInFsoBucket() throws Exception {
+    OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "fso", "-v", "vfso", "-b", "bfso",
+        "--layout", "FILE_SYSTEM_OPTIMIZED", "--files-per-dir", "5",
+        "--weights", "create:10,delete:2,list:1,deletedir:2", "--max-live-keys", "100", "--seed", "3");
+    KeyBenchStats stats = bench.stats();
+    assertThat(stats.op(KeyBenchOp.DELETEDIR).succeeded()).isPositive();
+    List<String> inBucket = keys("vfso", "bfso", "");
+    assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));
+    assertThat(inBucket).allMatch(n -> n.matches("fso/dir-\\d{12}/\\d{12}"));
+    assertThat(inBucket).containsAll(tracked(bench));
+  }
+}

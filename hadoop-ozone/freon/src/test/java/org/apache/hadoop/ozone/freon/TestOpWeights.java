@@ -1,0 +1,90 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Parsing of {@code --weights} and the reproducible operation mix. */
+class TestOpWeights {
+
+  @Test
+  void parsesSeedWeights() {
+    OpWeights w = OpWeights.parse("create:20,delete:8,list:1");
+    assertThat(w.weight(KeyBenchOp.CREATE)).isEqualTo(20);
+    assertThat(w.weight(KeyBenchOp.DELETE)).isEqualTo(8);
+    assertThat(w.weight(KeyBenchOp.LIST)).isEqualTo(1);
+    assertThat(w.weight(KeyBenchOp.DELETEDIR)).isZero();
+    assertThat(w.total()).isEqualTo(29);
+    assertThat(w).hasToString("create:20,delete:8,list:1");
+  }
+
+  @Test
+  void acceptsAnySubsetSpacesAndZeroWeights() {
+    OpWeights w = OpWeights.parse(" list : 3 , create:0 ");
+    assertThat(w.uses(KeyBenchOp.LIST)).isTrue();
+    assertThat(w.uses(KeyBenchOp.CREATE)).isFalse();
+    for (long r = -1000; r < 1000; r++) {
+      assertThat(w.pick(r * 0x9E3779B97F4A7C15L)).isEqualTo(KeyBenchOp.LIST);
+    }
+  }
+
+  @Test
+  void mixFollowsWeightsAndIsReproducible() {
+    OpWeights w = OpWeights.parse("create:20,delete:8,list:1,deletedir:1");
+    Map<KeyBenchOp, Integer> counts = new EnumMap<>(KeyBenchOp.class);
+    int n = 300_000;
+    for (long step = 0; step < n; step++) {
+      KeyBenchOp op = w.pick(StepRandom.next(42, step, 0));
+      assertThat(w.pick(StepRandom.next(42, step, 0))).isEqualTo(op);
+      counts.merge(op, 1, Integer::sum);
+    }
+    assertThat(counts.get(KeyBenchOp.CREATE) / (double) n).isCloseTo(20 / 30.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(counts.get(KeyBenchOp.DELETE) / (double) n).isCloseTo(8 / 30.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(counts.get(KeyBenchOp.LIST) / (double) n).isCloseTo(1 / 30.0, org.assertj.core.data.Offset.offset(0.005));
+    assertThat(StepRandom.next(1, 5, 0)).isNotEqualTo(StepRandom.next(2, 5, 0));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "create:20,update:3|Unknown operation 'update'",
+      "create:-1|Weight '-1' of 'create' in --weights 'create:-1' is negative",
+      "create:1.5|Weight '1.5' of 'create' in --weights 'create:1.5' is not a non-negative integer",
+      "create:x|Weight 'x' of 'create'",
+      "create:0,delete:0|All weights are zero in --weights 'create:0,delete:0'",
+      "create20|Malformed pair 'create20'",
+      "create:1,|Malformed pair ''",
+      "create:|Malformed pair 'create:'",
+      ":5|Malformed pair ':5'",
+      "create:1:2|Malformed pair 'create:1:2'",
+      "create:1,create:2|Operation 'create' appears twice",
+      "create:99999999999|is too large",
+  })
+  void rejectsBadWeights(String spec, String message) {
+    assertThatThrownBy(() -> OpWeights.parse(spec))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message)
+        .hasMessageNotContaining("\n");
+  }
+}
