@@ -80,7 +80,6 @@ final class OmRangeStatsMetrics implements MetricsSource {
           .addGauge(TOP_SCORE, topScore)
           .addGauge(RANGES, ranges.size());
     }
-    collector.addRecord(SOURCE_NAME + "Index").setContext("om")
-        .addCounter(UPDATES, stats.getIndexUpdates());
+    collector.addRecord(SOURCE_NAME).setContext("om").addCounter(UPDATES, stats.getIndexUpdates());
   }
 }

@@ -35,6 +35,7 @@ import org.apache.hadoop.ozone.client.ObjectStore;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneVolume;
+import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
@@ -59,6 +60,8 @@ class TestOmRangeStatsMiniCluster {
     // As OM's daemon does: without a started metrics system no source is published.
     DefaultMetricsSystem.initialize("OzoneManager");
     OzoneConfiguration conf = new OzoneConfiguration();
+    // Its fixed default port (8981) would collide with other OMs on the machine; no S3 gateway runs here.
+    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
     cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
     cluster.waitForClusterToBeReady();
   }

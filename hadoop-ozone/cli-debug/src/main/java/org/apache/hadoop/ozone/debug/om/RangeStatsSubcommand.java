@@ -1,0 +1,156 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.debug.om;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hdds.cli.AbstractSubcommand;
+import org.apache.hadoop.hdds.cli.DebugSubcommand;
+import org.apache.hadoop.hdds.server.JsonUtils;
+import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.Keys;
+import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
+import org.apache.hadoop.ozone.om.rangestats.RangePartitioner;
+import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
+import org.apache.hadoop.ozone.om.rangestats.SstFiles;
+import org.kohsuke.MetaInfServices;
+import picocli.CommandLine;
+
+/**
+ * {@code ozone debug range-stats}: the range statistics of an OM DB, computed
+ * as OM computes them, from a DB opened read-only.
+ */
+@CommandLine.Command(name = "range-stats",
+    description = "Shows where the tombstones of an OM DB's tables are: its key ranges (a bucket, or part of one) "
+        + "with their live SSTs and estimated entries and tombstones, densest first. Memtables are not included. "
+        + "The DB is opened read-only and never modified; to inspect a running OM, use a checkpoint of its DB.")
+@MetaInfServices(DebugSubcommand.class)
+public class RangeStatsSubcommand extends AbstractSubcommand implements Callable<Void>, DebugSubcommand {
+
+  @CommandLine.Option(names = "--db", required = true, description = "Path of the OM DB (the om.db directory)")
+  private File db;
+
+  @CommandLine.Option(names = "--table",
+      description = "Only this table (default: every table range statistics support that the DB has)")
+  private String table;
+
+  @CommandLine.Option(names = "--top", defaultValue = "20",
+      description = "Show the N densest ranges; 0 shows all (default: ${DEFAULT-VALUE})")
+  private int top;
+
+  @CommandLine.Option(names = "--max-range-entries",
+      description = "Cut ranges with more estimated entries than this at SST boundaries "
+          + "(default: ozone.om.range.stats.max.range.entries)")
+  private Long maxRangeEntries;
+
+  @CommandLine.Option(names = "--json", description = "Print a JSON array of ranges instead of a table")
+  private boolean json;
+
+  @Override
+  public Void call() throws IOException {
+    if (top < 0) {
+      throw new IllegalArgumentException("--top must be 0 (all) or more, but is " + top);
+    }
+    long maxEntries = maxRangeEntries != null ? maxRangeEntries
+        : getOzoneConf().getObject(RangeStatsConfig.class).getMaxRangeEntries();
+    if (maxEntries < 1) {
+      throw new IllegalArgumentException("--max-range-entries must be positive, but is " + maxEntries);
+    }
+    if (table != null) {
+      OmTableLayouts.layoutOf(table);
+    }
+
+    List<KeyRange> ranges = new ArrayList<>();
+    try (ReadOnlyOmDb omDb = ReadOnlyOmDb.open(db)) {
+      RangePartitioner partitioner = new RangePartitioner(maxEntries);
+      for (String name : tablesToShow(omDb)) {
+        ranges.addAll(partitioner.partition(name, OmTableLayouts.layoutOf(name),
+            SstFiles.read(omDb.source(name), Collections.emptyMap())));
+      }
+    }
+    ranges.sort(KeyRange.DENSEST_FIRST);
+    List<KeyRange> shown = top == 0 || ranges.size() <= top ? ranges : ranges.subList(0, top);
+    if (json) {
+      printJson(shown);
+    } else {
+      printTable(shown, ranges.size());
+    }
+    return null;
+  }
+
+  private List<String> tablesToShow(ReadOnlyOmDb omDb) {
+    if (table != null) {
+      if (!omDb.getTables().contains(table)) {
+        throw new IllegalArgumentException("The OM DB at " + db + " has no table " + table);
+      }
+      return Collections.singletonList(table);
+    }
+    List<String> names = new ArrayList<>();
+    for (String name : OmTableLayouts.all().keySet()) {
+      if (omDb.getTables().contains(name)) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  private void printTable(List<KeyRange> shown, int total) {
+    int keyWidth = "START".length();
+    for (KeyRange r : shown) {
+      keyWidth = Math.max(keyWidth, Math.max(Keys.printable(r.getStart()).length(), end(r).length()));
+    }
+    String format = "%-21s  %-" + keyWidth + "s  %-" + keyWidth + "s  %5s  %12s  %12s  %6s  %14s%n";
+    out().printf("%d of %d ranges, densest first (score = tombstones x ratio, ratio = tombstones / entries)%n",
+        shown.size(), total);
+    out().printf(format, "TABLE", "START", "END", "SSTS", "ENTRIES", "TOMBSTONES", "RATIO", "SCORE");
+    for (KeyRange r : shown) {
+      out().printf(format, r.getTable(), Keys.printable(r.getStart()), end(r), r.getSsts(), r.getEntries(),
+          r.getTombstones(), String.format("%.3f", r.getRatio()), String.format("%.1f", r.getScore()));
+    }
+  }
+
+  private void printJson(List<KeyRange> shown) throws IOException {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (KeyRange r : shown) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("table", r.getTable());
+      row.put("start", Keys.printable(r.getStart()));
+      row.put("end", r.getEnd() == null ? null : Keys.printable(r.getEnd()));
+      row.put("ssts", r.getSsts());
+      row.put("entries", r.getEntries());
+      row.put("tombstones", r.getTombstones());
+      row.put("rangeDeletions", r.getRangeDeletions());
+      row.put("bytes", r.getBytes());
+      row.put("ratio", r.getRatio());
+      row.put("score", r.getScore());
+      rows.add(row);
+    }
+    out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(rows));
+  }
+
+  /** The printable end key; an unbounded range ends at "(end)". */
+  private static String end(KeyRange r) {
+    return r.getEnd() == null ? "(end)" : Keys.printable(r.getEnd());
+  }
+}

@@ -1,0 +1,182 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.debug.om;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.utils.db.RDBStore;
+import org.apache.hadoop.hdds.utils.db.Table;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedOptions;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksObjectUtils;
+import org.apache.hadoop.ozone.debug.OzoneDebug;
+import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.RocksDB;
+
+/** {@code ozone debug range-stats} on an OM DB written by the test, and on paths that are not one. */
+class TestRangeStatsSubcommand {
+  @TempDir
+  private static File dir;
+  private static File omDb;
+
+  /** keyTable: bucket a with 1000 keys; bucket b with 1000 keys of which 600 deleted; one flush per step. */
+  @BeforeAll
+  static void writeOmDb() throws IOException {
+    OzoneConfiguration conf = new OzoneConfiguration();
+    conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.getAbsolutePath());
+    OmMetadataManagerImpl metadata = new OmMetadataManagerImpl(conf, null);
+    try {
+      RDBStore store = (RDBStore) metadata.getStore();
+      @SuppressWarnings("unchecked")
+      Table<byte[], byte[]> keys = (Table<byte[], byte[]>) (Table<?, ?>) store.getTable("keyTable");
+      for (int i = 0; i < 1000; i++) {
+        keys.put(key("/vol/a/k", i), new byte[100]);
+      }
+      store.getDb().flush("keyTable");
+      for (int i = 0; i < 1000; i++) {
+        keys.put(key("/vol/b/k", i), new byte[100]);
+      }
+      store.getDb().flush("keyTable");
+      for (int i = 0; i < 600; i++) {
+        keys.delete(key("/vol/b/k", i));
+      }
+      store.getDb().flush("keyTable");
+    } finally {
+      metadata.stop();
+    }
+    omDb = new File(dir, "om.db");
+  }
+
+  @Test
+  void printsRangesDensestFirst() throws IOException {
+    Map<String, String> before = listing(omDb);
+    Result result = run("range-stats", "--db", omDb.getPath(), "--table", "keyTable");
+
+    assertThat(result.exitCode).as(result.err).isZero();
+    assertThat(result.out.split("\n")).hasSize(4);
+    assertThat(result.out.split("\n")[0]).startsWith("2 of 2 ranges, densest first");
+    assertThat(result.out.split("\n")[1].split("\\s+"))
+        .containsExactly("TABLE", "START", "END", "SSTS", "ENTRIES", "TOMBSTONES", "RATIO", "SCORE");
+    assertThat(result.out.split("\n")[2].split("\\s+"))
+        .containsExactly("keyTable", "/vol/b/", "/vol/b0", "2", "1600", "600", "0.375", "225.0");
+    assertThat(result.out.split("\n")[3].split("\\s+"))
+        .containsExactly("keyTable", "/vol/a/", "/vol/a0", "1", "1000", "0", "0.000", "0.0");
+    assertThat(listing(omDb)).as("the DB's files, sizes and times").isEqualTo(before);
+  }
+
+  @Test
+  void printsJson() throws IOException {
+    Result result = run("range-stats", "--db", omDb.getPath(), "--json", "--top", "1");
+
+    assertThat(result.exitCode).as(result.err).isZero();
+    JsonNode rows = new ObjectMapper().readTree(result.out);
+    assertThat(rows.isArray()).isTrue();
+    assertThat(rows).hasSize(1);
+    JsonNode densest = rows.get(0);
+    assertThat(densest.get("table").asText()).isEqualTo("keyTable");
+    assertThat(densest.get("start").asText()).isEqualTo("/vol/b/");
+    assertThat(densest.get("end").asText()).isEqualTo("/vol/b0");
+    assertThat(densest.get("ssts").asInt()).isEqualTo(2);
+    assertThat(densest.get("entries").asLong()).isEqualTo(1600);
+    assertThat(densest.get("tombstones").asLong()).isEqualTo(600);
+    assertThat(densest.get("ratio").asDouble()).isEqualTo(0.375);
+    assertThat(densest.get("score").asDouble()).isEqualTo(225.0);
+  }
+
+  @Test
+  void refusesWhatIsNotAnOmDb() throws Exception {
+    assertFailsWith("No OM DB at " + new File(dir, "missing") + ": not a directory",
+        "range-stats", "--db", new File(dir, "missing").getPath());
+
+    File empty = new File(dir, "empty");
+    assertThat(empty.mkdir()).isTrue();
+    assertFailsWith("not a RocksDB directory (no CURRENT file)", "range-stats", "--db", empty.getPath());
+
+    File otherDb = new File(dir, "other.db");
+    ManagedRocksObjectUtils.loadRocksDBLibrary();
+    try (ManagedOptions options = new ManagedOptions()) {
+      options.setCreateIfMissing(true);
+      RocksDB.open(options, otherDb.getPath()).close();
+    }
+    assertFailsWith("Not an OM DB: " + otherDb + " has no keyTable column family",
+        "range-stats", "--db", otherDb.getPath());
+  }
+
+  @Test
+  void refusesBadOptions() {
+    assertFailsWith("--top must be 0 (all) or more, but is -1", "range-stats", "--db", omDb.getPath(), "--top", "-1");
+    assertFailsWith("No range statistics for table 'bucketTable'",
+        "range-stats", "--db", omDb.getPath(), "--table", "bucketTable");
+  }
+
+  private static void assertFailsWith(String message, String... args) {
+    Result result = run(args);
+    assertThat(result.exitCode).isNotZero();
+    assertThat(result.err).contains(message).doesNotContain("\tat ");
+    assertThat(result.err.trim().split("\n")).hasSize(1);
+  }
+
+  private static Result run(String... args) {
+    OzoneDebug debug = new OzoneDebug();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    debug.getCmd().setOut(new PrintWriter(out, true));
+    debug.getCmd().setErr(new PrintWriter(err, true));
+    int exitCode = debug.execute(args);
+    return new Result(exitCode, out.toString(), err.toString());
+  }
+
+  private static Map<String, String> listing(File directory) {
+    Map<String, String> files = new TreeMap<>();
+    File[] children = directory.listFiles();
+    assertThat(children).isNotNull();
+    for (File f : children) {
+      files.put(f.getName(), f.length() + "@" + f.lastModified());
+    }
+    return files;
+  }
+
+  private static byte[] key(String prefix, int i) {
+    return String.format("%s%04d", prefix, i).getBytes(UTF_8);
+  }
+
+  private static final class Result {
+    private final int exitCode;
+    private final String out;
+    private final String err;
+
+    Result(int exitCode, String out, String err) {
+      this.exitCode = exitCode;
+      this.out = out;
+      this.err = err;
+    }
+  }
+}
