@@ -67,4 +67,16 @@ class ClusterScriptBadInputIT {
     assertThat(result.exitCode()).isNotZero();
     assertThat(result.output()).contains("--base-port needs a number from 1024 to 65000");
   }
+
+  @Test
+  void checkpointWithoutRunningOm() throws Exception {
+    Result missing = Commands.cluster(work, BASE_PORT, "checkpoint");
+    assertThat(missing.exitCode()).isNotZero();
+    assertThat(missing.output()).contains("checkpoint needs one argument: the directory to create");
+
+    Result notRunning = Commands.cluster(work, BASE_PORT, "checkpoint", work.resolve("ckpt").toString());
+    assertThat(notRunning.exitCode()).isNotZero();
+    assertThat(notRunning.output()).contains("OM is not running; start the cluster first");
+    assertThat(work.resolve("ckpt")).doesNotExist();
+  }
 }

@@ -143,6 +143,41 @@ class LocalClusterIT {
     assertThat(metrics).contains("rocksdb_om_db_");
   }
 
+  /**
+   * A delete-heavy run on its own bucket; its tombstones show in the range statistics of a checkpoint of OM's DB
+   * and in OM's metrics.
+   */
+  @Test
+  @Order(10)
+  void rangeStatsShowWhereTheTombstonesAre() throws Exception {
+    ok(Commands.ozone(client(), "freon", "omkeybench", "-n", "2000", "-t", "10", "--size=0", "--volume", "vol1",
+        "--bucket", "churn", "--weights", "create:1,delete:1", "--max-live-keys", "100", "--delete-order", "oldest"));
+    Path checkpoint = work.resolve("checkpoint");
+    ok(Commands.cluster(work, BASE_PORT, "checkpoint", checkpoint.toString()));
+
+    String json = ok(Commands.ozone(client(), "debug", "range-stats", "--db", checkpoint.toString(),
+        "--table", "keyTable", "--top", "0", "--json"));
+    Matcher churn = Pattern.compile("\"start\" : \"/vol1/churn/\",[^}]*\"tombstones\" : (\\d+)").matcher(json);
+    assertThat(churn.find()).as(json).isTrue();
+    assertThat(Long.parseLong(churn.group(1))).isPositive();
+
+    // The checkpoint flushed OM's memtables; OM's own statistics follow that flush.
+    Pattern tombstones = Pattern.compile("om_range_stats_estimated_tombstones\\{[^}]*table=\"keyTable\"[^}]*} [1-9]");
+    long deadline = System.currentTimeMillis() + 30_000;
+    String metrics = prom();
+    while (!tombstones.matcher(metrics).find() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(1000);
+      metrics = prom();
+    }
+    assertThat(metrics).containsPattern(tombstones);
+  }
+
+  private static String prom() throws Exception {
+    try (InputStream in = new URL(omWebUi + "/prom").openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
   private static Path client() {
     return work.resolve("client/etc");
   }

@@ -1,0 +1,136 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.compaction;
+
+import org.apache.hadoop.metrics2.annotation.Metric;
+import org.apache.hadoop.metrics2.annotation.Metrics;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.MutableCounterLong;
+import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
+import org.apache.hadoop.metrics2.lib.MutableRate;
+
+/** Metrics of the range compaction service (on OM's /jmx and /prom as om_range_compaction_*). */
+@Metrics(about = "OM range compaction service", context = "om")
+public final class RangeCompactionMetrics {
+  static final String SOURCE_NAME = "OmRangeCompaction";
+
+  @Metric(about = "Runs of the service")
+  private MutableCounterLong runs;
+  @Metric(about = "Ranges that qualified (enough tombstones, densely enough) and were considered")
+  private MutableCounterLong rangesEvaluated;
+  @Metric(about = "Ranges compacted")
+  private MutableCounterLong rangesCompacted;
+  @Metric(about = "Qualifying ranges skipped: compacted too recently")
+  private MutableCounterLong skippedCooldown;
+  @Metric(about = "Qualifying ranges skipped: compacting them would read more than the entry or byte bound")
+  private MutableCounterLong skippedTooLarge;
+  @Metric(about = "Qualifying ranges skipped: the SSTs to rewrite hold far more than the range")
+  private MutableCounterLong skippedOverlap;
+  @Metric(about = "Compactions put off because RocksDB was under write pressure")
+  private MutableCounterLong skippedWritePressure;
+  @Metric(about = "Tables skipped because OM snapshots exist")
+  private MutableCounterLong skippedSnapshotTables;
+  @Metric(about = "Memtables flushed because they held many deletes")
+  private MutableCounterLong memtableFlushes;
+  @Metric(about = "Compaction time of one range in milliseconds")
+  private MutableRate compactionTime;
+  @Metric(about = "Bytes of the SSTs the compactions read (estimated from the SST index)")
+  private MutableCounterLong bytesRead;
+  @Metric(about = "Bytes of the SSTs the compactions left in their ranges (estimated from the SST index)")
+  private MutableCounterLong bytesWritten;
+  @Metric(about = "Estimated tombstones the compactions removed")
+  private MutableCounterLong tombstonesRemoved;
+  @Metric(about = "When the last run ended, in milliseconds since the epoch")
+  private MutableGaugeLong lastRunTime;
+
+  static RangeCompactionMetrics register() {
+    return DefaultMetricsSystem.instance().register(SOURCE_NAME, "OM range compaction service",
+        new RangeCompactionMetrics());
+  }
+
+  void unregister() {
+    DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
+  }
+
+  void runEnded(long now) {
+    runs.incr();
+    lastRunTime.set(now);
+  }
+
+  void evaluated(int ranges) {
+    rangesEvaluated.incr(ranges);
+  }
+
+  void skipped(RangeCompactionPolicy.Skip reason, int count) {
+    switch (reason) {
+    case COOLDOWN:
+      skippedCooldown.incr(count);
+      break;
+    case TOO_LARGE:
+      skippedTooLarge.incr(count);
+      break;
+    default:
+      skippedOverlap.incr(count);
+      break;
+    }
+  }
+
+  void skippedForWritePressure() {
+    skippedWritePressure.incr();
+  }
+
+  void skippedForSnapshots() {
+    skippedSnapshotTables.incr();
+  }
+
+  void memtableFlushed() {
+    memtableFlushes.incr();
+  }
+
+  void compacted(long millis, long read, long written, long tombstones) {
+    rangesCompacted.incr();
+    compactionTime.add(millis);
+    bytesRead.incr(read);
+    bytesWritten.incr(written);
+    tombstonesRemoved.incr(Math.max(0, tombstones));
+  }
+
+  public long getRuns() {
+    return runs.value();
+  }
+
+  public long getRangesCompacted() {
+    return rangesCompacted.value();
+  }
+
+  public long getSkippedWritePressure() {
+    return skippedWritePressure.value();
+  }
+
+  public long getSkippedSnapshotTables() {
+    return skippedSnapshotTables.value();
+  }
+
+  public long getMemtableFlushes() {
+    return memtableFlushes.value();
+  }
+
+  public long getTombstonesRemoved() {
+    return tombstonesRemoved.value();
+  }
+}

@@ -1,0 +1,255 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.compaction;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.utils.db.RDBStore;
+import org.apache.hadoop.hdds.utils.db.Table;
+import org.apache.hadoop.hdds.utils.db.TableIterator;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
+import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.SstFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The range compaction service on a real OM DB (OmMetadataManagerImpl, OM's
+ * options): it compacts only the dense ranges, their tombstones go away, the
+ * other SSTs stay as they were, and the data is exactly what was written.
+ */
+class TestRangeCompactionService {
+  private static final int KEYS = 3000;
+  private static final int DELETED = 2400;
+
+  @TempDir
+  private File dir;
+  private OzoneConfiguration conf;
+  private OmMetadataManagerImpl metadata;
+  private RangeCompactionService service;
+  /** What keyTable must hold: the model the DB is checked against. */
+  private final Map<String, Integer> expected = new TreeMap<>();
+
+  @BeforeEach
+  void start() throws IOException {
+    conf = new OzoneConfiguration();
+    conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.getAbsolutePath());
+    conf.setLong("ozone.om.range.compaction.service.min.tombstones", 1000);
+    conf.set("ozone.om.range.compaction.service.pause.ratio", "0");
+    metadata = new OmMetadataManagerImpl(conf, null);
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    if (service != null) {
+      service.shutdown();
+    }
+    metadata.stop();
+    DefaultMetricsSystem.shutdown();
+  }
+
+  @Test
+  void compactsOnlyDenseRangesAndKeepsTheData() throws Exception {
+    writeBucket("keyTable", "/vol/clean/k", KEYS, 0);
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    writeBucket("deletedTable", "/vol/queue/k", KEYS, 0);
+    stats().refresh();
+    Set<String> cleanFiles = filesOverlapping("keyTable", "/vol/clean/");
+    Set<String> queueFiles = filesOverlapping("deletedTable", "/vol/queue/");
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertThat(range("keyTable", "/vol/dense/").getEntries()).isEqualTo(KEYS - DELETED);
+    assertThat(filesOverlapping("keyTable", "/vol/clean/")).as("SSTs of the clean bucket").isEqualTo(cleanFiles);
+    assertThat(filesOverlapping("deletedTable", "/vol/queue/")).as("SSTs of deletedTable").isEqualTo(queueFiles);
+    assertKeyTableIsExactlyTheModel();
+    assertThat(service.getMetrics().getRangesCompacted()).isEqualTo(1);
+    assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(DELETED);
+
+    // Compacted ranges cool down; clean ones never qualify.
+    assertThat(service.runOnce()).isZero();
+  }
+
+  @Test
+  void tombstonesInTheMemtableAreFlushedThenCompacted() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, 0);
+    deleteKeys("keyTable", "/vol/dense/k", DELETED);
+    conf.setLong("ozone.om.range.compaction.service.memtable.min.deletes", 1000);
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void writePressureStopsTheRun() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    // The dense bucket's flushes left L0 files; a tiny fraction of the slowdown trigger counts them as pressure.
+    conf.set("ozone.om.range.compaction.service.backoff.fraction", "0.01");
+
+    assertThat(service().runOnce()).isZero();
+
+    assertThat(service.getMetrics().getSkippedWritePressure()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
+  }
+
+  @Test
+  void snapshotDiffTablesAreLeftAloneWhileSnapshotsExist() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    writeBucket("openKeyTable", "/vol/dense/k", KEYS, DELETED);
+    table("snapshotInfoTable").put("/vol/dense/snap1".getBytes(UTF_8), new byte[] {1});
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    // keyTable, fileTable and directoryTable
+    assertThat(service.getMetrics().getSkippedSnapshotTables()).isEqualTo(3);
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
+    assertThat(range("openKeyTable", "/vol/dense/").getTombstones()).isZero();
+  }
+
+  @Test
+  void invalidConfigurationIsRefusedWithTheKeyAndValue() {
+    assertInvalid("ozone.om.range.compaction.service.tombstone.ratio", "1.5",
+        "Invalid ozone.om.range.compaction.service.tombstone.ratio = 1.5: must be more than 0 and at most 1");
+    assertInvalid("ozone.om.range.compaction.service.ranges.per.run", "0",
+        "Invalid ozone.om.range.compaction.service.ranges.per.run = 0: must be at least 1");
+    assertInvalid("ozone.om.range.compaction.service.max.overlap.ratio", "0.5",
+        "Invalid ozone.om.range.compaction.service.max.overlap.ratio = 0.5: must be at least 1");
+    assertInvalid("ozone.om.range.compaction.service.tables", "keyTable,bucketTable",
+        "Invalid ozone.om.range.compaction.service.tables = keyTable,bucketTable: No range statistics for table "
+            + "'bucketTable'");
+    assertInvalid("ozone.om.range.compaction.service.max.compaction.bytes", "0B",
+        "Invalid ozone.om.range.compaction.service.max.compaction.bytes = 0: must be at least 1");
+  }
+
+  private static void assertInvalid(String key, String value, String message) {
+    OzoneConfiguration invalid = new OzoneConfiguration();
+    invalid.set(key, value);
+    assertThatThrownBy(() -> invalid.getObject(RangeCompactionConfig.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(message);
+  }
+
+  private RangeCompactionService service() {
+    service = new RangeCompactionService(metadata, conf.getObject(RangeCompactionConfig.class), "");
+    return service;
+  }
+
+  /** Puts {@code keys} keys, flushes, then deletes the first {@code deleted} of them and flushes again. */
+  private void writeBucket(String tableName, String prefix, int keys, int deleted) throws IOException {
+    Table<byte[], byte[]> table = table(tableName);
+    for (int i = 0; i < keys; i++) {
+      table.put(key(prefix, i), value(i));
+      if ("keyTable".equals(tableName)) {
+        expected.put(new String(key(prefix, i), UTF_8), i);
+      }
+    }
+    db().flush(tableName);
+    if (deleted > 0) {
+      deleteKeys(tableName, prefix, deleted);
+      db().flush(tableName);
+    }
+  }
+
+  private void deleteKeys(String tableName, String prefix, int deleted) throws IOException {
+    Table<byte[], byte[]> table = table(tableName);
+    for (int i = 0; i < deleted; i++) {
+      table.delete(key(prefix, i));
+      if ("keyTable".equals(tableName)) {
+        expected.remove(new String(key(prefix, i), UTF_8));
+      }
+    }
+  }
+
+  private void assertKeyTableIsExactlyTheModel() throws IOException {
+    Map<String, Integer> actual = new TreeMap<>();
+    try (TableIterator<byte[], ? extends Table.KeyValue<byte[], byte[]>> it = table("keyTable").iterator()) {
+      while (it.hasNext()) {
+        Table.KeyValue<byte[], byte[]> kv = it.next();
+        actual.put(new String(kv.getKey(), UTF_8), Integer.parseInt(new String(kv.getValue(), UTF_8)));
+      }
+    }
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  private KeyRange range(String table, String start) throws IOException {
+    stats().refresh();
+    for (KeyRange r : stats().getRanges(table)) {
+      if (new String(r.getStart(), UTF_8).equals(start)) {
+        return r;
+      }
+    }
+    throw new AssertionError("no range " + start + " in " + stats().getRanges(table));
+  }
+
+  private Set<String> filesOverlapping(String table, String bucketPrefix) throws IOException {
+    stats().refresh();
+    Set<String> names = new TreeSet<>();
+    for (SstFile f : stats().getFiles(table)) {
+      if (new String(f.getSmallestKey(), UTF_8).startsWith(bucketPrefix)
+          || new String(f.getLargestKey(), UTF_8).startsWith(bucketPrefix)) {
+        names.add(f.getName());
+      }
+    }
+    assertThat(names).isNotEmpty();
+    return names;
+  }
+
+  private static byte[] key(String prefix, int i) {
+    return String.format("%s%05d", prefix, i).getBytes(UTF_8);
+  }
+
+  private static byte[] value(int i) {
+    return Integer.toString(i).getBytes(UTF_8);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Table<byte[], byte[]> table(String name) throws IOException {
+    return (Table<byte[], byte[]>) (Table<?, ?>) store().getTable(name);
+  }
+
+  private OmRangeStats stats() {
+    return metadata.getRangeStats();
+  }
+
+  private RDBStore store() {
+    return (RDBStore) metadata.getStore();
+  }
+
+  private org.apache.hadoop.hdds.utils.db.RocksDatabase db() {
+    return store().getDb();
+  }
+}
