@@ -54,11 +54,23 @@ final class Commands {
     return run(command, confDir);
   }
 
-  private static Result run(List<String> command, Path confDir) throws IOException, InterruptedException {
+  /** Starts bin/ozone in the background, its output discarded; the caller ends it. */
+  static Process startOzone(Path confDir, String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/ozone").toString()));
+    command.addAll(List.of(args));
+    return builder(command, confDir).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  private static ProcessBuilder builder(List<String> command, Path confDir) {
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     if (confDir != null) {
       builder.environment().put("OZONE_CONF_DIR", confDir.toString());
     }
+    return builder;
+  }
+
+  private static Result run(List<String> command, Path confDir) throws IOException, InterruptedException {
+    ProcessBuilder builder = builder(command, confDir);
     Path output = Files.createTempFile("command", ".out");
     try {
       Process process = builder.redirectOutput(output.toFile()).start();

@@ -207,6 +207,8 @@ public class RangeCompactionService extends BackgroundService {
   private long compact(RocksDatabase db, RocksDatabase.ColumnFamily family, CompactionCandidate candidate,
       OmRangeStats stats) throws IOException {
     KeyRange range = candidate.getRange();
+    LOG.info("Compacting {}: {} tombstones in {} SSTs ({} bytes)", describe(range), range.getTombstones(),
+        candidate.getFiles(), candidate.getBytes());
     long start = System.nanoTime();
     RangeCompactor.compact(db, family, range);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -216,10 +218,14 @@ public class RangeCompactionService extends BackgroundService {
     long tombstonesLeft = tombstonesIn(stats.getRanges(range.getTable()), range);
     long written = RangeCompactionPolicy.cost(range, stats.getFiles(range.getTable())).getBytes();
     metrics.compacted(millis, candidate.getBytes(), written, range.getTombstones() - tombstonesLeft);
-    LOG.info("Compacted {} [{}, {}) in {} ms: tombstones {} -> {}, read {} SSTs ({} bytes)", range.getTable(),
-        Keys.printable(range.getStart()), range.getEnd() == null ? "END" : Keys.printable(range.getEnd()), millis,
-        range.getTombstones(), tombstonesLeft, candidate.getFiles(), candidate.getBytes());
+    LOG.info("Compacted {} in {} ms: tombstones {} -> {}, SST bytes {} -> {}", describe(range), millis,
+        range.getTombstones(), tombstonesLeft, candidate.getBytes(), written);
     return millis;
+  }
+
+  private static String describe(KeyRange range) {
+    return range.getTable() + " [" + Keys.printable(range.getStart()) + ", "
+        + (range.getEnd() == null ? "END" : Keys.printable(range.getEnd())) + ")";
   }
 
   /** @return the estimated tombstones of the ranges that start within {@code within} */
