@@ -20,16 +20,16 @@ package org.apache.hadoop.ozone.freon;
 import java.util.Locale;
 
 /** The operations of {@code omkeybench}; the upper-case name is the timer's and the summary's. */
-public enum KeyBenchOp {
+enum KeyBenchOp {
   CREATE, DELETE, LIST, DELETEDIR;
 
   /** Name used in {@code --weights}. */
-  public String weightName() {
+  String weightName() {
     return name().toLowerCase(Locale.ROOT);
   }
 
   /** @return the operation named {@code name} in {@code --weights}, or null if there is none. */
-  public static KeyBenchOp fromWeightName(String name) {
+  static KeyBenchOp fromWeightName(String name) {
     for (KeyBenchOp op : values()) {
       if (op.weightName().equals(name)) {
         return op;

@@ -25,10 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Exact counters of an {@code omkeybench} run, safe under concurrency, and the progress line in seed 000's format:
  * {@code live=L/M created=C deleted=D [LIMIT_REACHED] CREATE: rate R max X DELETE: rate R max X ...}.
  */
-public final class KeyBenchStats {
+final class KeyBenchStats {
 
   /** Counters of one operation. */
-  public static final class OpCounters {
+  static final class OpCounters {
     private final AtomicLong succeeded = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong skipped = new AtomicLong();
@@ -36,34 +36,34 @@ public final class KeyBenchStats {
     private long lastRate;
     private long maxRate;
 
-    /** Operations that reached OM and succeeded. */
-    public long succeeded() {
+    /** Operations that OM completed, a target already gone (KEY_NOT_FOUND) included. */
+    long succeeded() {
       return succeeded.get();
     }
 
     /** Operations that OM (or the client) failed. */
-    public long failed() {
+    long failed() {
       return failed.get();
     }
 
-    /** Operations that had nothing to do (a DELETE with no tracked key), so sent nothing to OM. */
-    public long skipped() {
+    /** Operations that had nothing to do (no tracked key or directory, or its directory was gone), so sent nothing. */
+    long skipped() {
       return skipped.get();
     }
 
-    public long total() {
+    long total() {
       return succeeded() + failed() + skipped();
     }
 
-    public void succeed() {
+    void succeed() {
       succeeded.incrementAndGet();
     }
 
-    public void fail() {
+    void fail() {
       failed.incrementAndGet();
     }
 
-    public void skip() {
+    void skip() {
       skipped.incrementAndGet();
     }
   }
@@ -72,6 +72,7 @@ public final class KeyBenchStats {
   private final AtomicLong created = new AtomicLong();
   private final AtomicLong deleted = new AtomicLong();
   private final AtomicLong untrackedCreated = new AtomicLong();
+  private final AtomicLong listed = new AtomicLong();
   private final LiveSet<?> live;
   private long lastSampleNanos = -1;
 
@@ -79,7 +80,7 @@ public final class KeyBenchStats {
    * @param weights the operations shown (those with a positive weight)
    * @param live the tracked keys
    */
-  public KeyBenchStats(OpWeights weights, LiveSet<?> live) {
+  KeyBenchStats(OpWeights weights, LiveSet<?> live) {
     for (KeyBenchOp op : KeyBenchOp.values()) {
       if (weights.uses(op)) {
         ops.put(op, new OpCounters());
@@ -88,51 +89,60 @@ public final class KeyBenchStats {
     this.live = live;
   }
 
-  public OpCounters op(KeyBenchOp op) {
+  OpCounters op(KeyBenchOp op) {
     return ops.get(op);
   }
 
-  public Map<KeyBenchOp, OpCounters> ops() {
+  Map<KeyBenchOp, OpCounters> ops() {
     return ops;
   }
 
   /** Keys created in the bucket. */
-  public long created() {
+  long created() {
     return created.get();
   }
 
   /** Keys deleted from the bucket (single deletes, deletes of untracked keys, keys of deleted directories). */
-  public long deleted() {
+  long deleted() {
     return deleted.get();
   }
 
   /** Keys created while the live set was full. */
-  public long untrackedCreated() {
+  long untrackedCreated() {
     return untrackedCreated.get();
   }
 
-  public void addCreated() {
+  /** Entries returned by LIST operations. */
+  long listed() {
+    return listed.get();
+  }
+
+  void addListed(long n) {
+    listed.addAndGet(n);
+  }
+
+  void addCreated() {
     created.incrementAndGet();
   }
 
-  public void addDeleted(long n) {
+  void addDeleted(long n) {
     deleted.addAndGet(n);
   }
 
-  public void addUntracked() {
+  void addUntracked() {
     untrackedCreated.incrementAndGet();
   }
 
-  public int live() {
+  int live() {
     return live.size();
   }
 
-  public int maxLive() {
+  int maxLive() {
     return live.capacity();
   }
 
   /** Sum over operations of succeeded, failed and skipped. */
-  public long totalOps() {
+  long totalOps() {
     long t = 0;
     for (OpCounters c : ops.values()) {
       t += c.total();
@@ -140,7 +150,7 @@ public final class KeyBenchStats {
     return t;
   }
 
-  public long totalFailures() {
+  long totalFailures() {
     long t = 0;
     for (OpCounters c : ops.values()) {
       t += c.failed();
@@ -152,7 +162,7 @@ public final class KeyBenchStats {
    * Updates the per-operation rates (successful operations per second since the previous call) and returns the
    * progress line. Called by one thread at a time (the progress reporter).
    */
-  public synchronized String sampleStatus(long nowNanos) {
+  synchronized String sampleStatus(long nowNanos) {
     double seconds = lastSampleNanos < 0 ? 0 : (nowNanos - lastSampleNanos) / 1e9;
     for (OpCounters c : ops.values()) {
       long s = c.succeeded();
@@ -167,7 +177,7 @@ public final class KeyBenchStats {
   }
 
   /** The progress line with the rates of the last {@link #sampleStatus}. */
-  public synchronized String status() {
+  synchronized String status() {
     int l = live();
     StringBuilder sb = new StringBuilder();
     sb.append("live=").append(l).append('/').append(maxLive())

@@ -22,7 +22,9 @@ import java.util.Arrays;
 
 /**
  * A bounded set of tracked items with O(1) add, random pick, random removal, removal of the oldest and removal of
- * a given item, without copying the set. Thread-safe: every method is a short critical section on the set.
+ * a given item, without copying the set. Thread-safe: every method holds the set's lock. Most hold it for O(1)
+ * work; growing the array, and skipping or compacting removed handles in the FIFO, are O(n) steps that happen
+ * rarely enough to be O(1) amortized, but a caller may then wait for one of them.
  *
  * <p>Items live in a dense array; removal moves the last item into the freed slot. If insertion order is kept,
  * a FIFO of handles gives the oldest item; handles removed by other means stay in the FIFO, marked removed, and
@@ -30,10 +32,10 @@ import java.util.Arrays;
  *
  * @param <T> item type
  */
-public final class LiveSet<T> {
+final class LiveSet<T> {
 
   /** An item in the set; lets the owner remove exactly this item later. */
-  public static final class Handle<T> {
+  static final class Handle<T> {
     private final T value;
     private int slot = -1;
 
@@ -41,7 +43,7 @@ public final class LiveSet<T> {
       this.value = value;
     }
 
-    public T value() {
+    T value() {
       return value;
     }
   }
@@ -58,7 +60,7 @@ public final class LiveSet<T> {
    * @param keepOrder whether {@link #removeOldest()} is needed
    */
   @SuppressWarnings("unchecked")
-  public LiveSet(int capacity, boolean keepOrder) {
+  LiveSet(int capacity, boolean keepOrder) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity " + capacity + " < 1");
     }
@@ -67,16 +69,16 @@ public final class LiveSet<T> {
     this.fifo = keepOrder ? new ArrayDeque<Handle<T>>() : null;
   }
 
-  public int capacity() {
+  int capacity() {
     return capacity;
   }
 
-  public synchronized int size() {
+  synchronized int size() {
     return size;
   }
 
   /** @return the handle of the added item, or null if the set is full */
-  public synchronized Handle<T> tryAdd(T value) {
+  synchronized Handle<T> tryAdd(T value) {
     if (size >= capacity) {
       return null;
     }
@@ -93,12 +95,12 @@ public final class LiveSet<T> {
   }
 
   /** @return a random item (chosen by {@code random}, any value), or null if empty; the item stays */
-  public synchronized T pickRandom(long random) {
+  synchronized T pickRandom(long random) {
     return size == 0 ? null : slots[index(random)].value;
   }
 
   /** Removes and returns the handle of a random item, or null if empty. */
-  public synchronized Handle<T> removeRandom(long random) {
+  synchronized Handle<T> removeRandom(long random) {
     if (size == 0) {
       return null;
     }
@@ -109,7 +111,7 @@ public final class LiveSet<T> {
   }
 
   /** Removes and returns the handle of the oldest item, or null if empty. */
-  public synchronized Handle<T> removeOldest() {
+  synchronized Handle<T> removeOldest() {
     if (fifo == null) {
       throw new IllegalStateException("insertion order not kept");
     }
@@ -123,20 +125,8 @@ public final class LiveSet<T> {
     return h;
   }
 
-  /** @return the oldest item without removing it, or null if empty */
-  public synchronized T peekOldest() {
-    if (fifo == null) {
-      throw new IllegalStateException("insertion order not kept");
-    }
-    Handle<T> h;
-    while ((h = fifo.peekFirst()) != null && h.slot < 0) {
-      fifo.pollFirst();
-    }
-    return h == null ? null : h.value;
-  }
-
   /** Removes the item of {@code h}; @return false if it had already been removed. */
-  public synchronized boolean remove(Handle<T> h) {
+  synchronized boolean remove(Handle<T> h) {
     if (h.slot < 0) {
       return false;
     }

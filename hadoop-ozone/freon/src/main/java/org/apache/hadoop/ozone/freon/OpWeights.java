@@ -24,7 +24,7 @@ import java.util.Map;
  * Parsed {@code --weights create:W,delete:W,list:W[,deletedir:W]}: any subset of the operations, each weight a
  * non-negative integer, with a positive sum. Picks an operation from a uniform random number.
  */
-public final class OpWeights {
+final class OpWeights {
 
   private final Map<KeyBenchOp, Long> weights;
   private final KeyBenchOp[] ops;
@@ -59,7 +59,7 @@ public final class OpWeights {
    *
    * @throws IllegalArgumentException with a one-line message naming the bad value
    */
-  public static OpWeights parse(String spec) {
+  static OpWeights parse(String spec) {
     if (spec == null || spec.trim().isEmpty()) {
       throw new IllegalArgumentException("--weights is empty; expected e.g. create:20,delete:8,list:1");
     }
@@ -114,21 +114,17 @@ public final class OpWeights {
   }
 
   /** @return the weight of {@code op}, 0 if absent. */
-  public long weight(KeyBenchOp op) {
+  long weight(KeyBenchOp op) {
     Long w = weights.get(op);
     return w == null ? 0 : w;
   }
 
-  public boolean uses(KeyBenchOp op) {
+  boolean uses(KeyBenchOp op) {
     return weight(op) > 0;
   }
 
-  public long total() {
-    return total;
-  }
-
   /** @return the operation for a random number; every value of {@code random} is valid. */
-  public KeyBenchOp pick(long random) {
+  KeyBenchOp pick(long random) {
     long r = (random >>> 1) % total;
     for (int i = 0; i < cumulative.length; i++) {
       if (r < cumulative[i]) {

@@ -21,7 +21,7 @@ package org.apache.hadoop.ozone.freon;
  * Stateless, reproducible random numbers: the value for (seed, step, stream) is always the same, whatever thread
  * runs the step, so {@code --seed} fixes the operation mix of a run.
  */
-public final class StepRandom {
+final class StepRandom {
 
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
@@ -29,7 +29,7 @@ public final class StepRandom {
   }
 
   /** SplitMix64 finalizer of seed, step and stream. */
-  public static long next(long seed, long step, int stream) {
+  static long next(long seed, long step, int stream) {
     long z = seed + (step + 1) * GOLDEN + stream * 0xD1B54A32D192ED03L;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;

@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.ServerSocket;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +34,14 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneKey;
+import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.ozone.test.GenericTestUtils.PortAllocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,12 +59,40 @@ class TestOmKeyBenchMiniCluster {
   @BeforeAll
   void startCluster() throws Exception {
     OzoneConfiguration conf = new OzoneConfiguration();
+    // the S3 gRPC server binds fixed port 8981, which another OM on the machine may hold
+    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
+    PortAllocator.NEXT_PORT.set(freePortRange());
     cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
     cluster.waitForClusterToBeReady();
     for (Map.Entry<String, String> e : cluster.getConf()) {
       clientConf.put(e.getKey(), e.getValue());
     }
     client = cluster.newClient();
+  }
+
+  /**
+   * MiniOzoneCluster numbers its ports from 15000 in every JVM without checking them, so a cluster of another build
+   * on the machine holds the same ports: start at a random block of 100 ports that are free now.
+   */
+  private static int freePortRange() {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int base = PortAllocator.MIN_PORT + 100 * ThreadLocalRandom.current().nextInt(20, 160);
+      if (allFree(base, 100)) {
+        return base;
+      }
+    }
+    throw new IllegalStateException("no block of 100 free ports between 17000 and 31000");
+  }
+
+  private static boolean allFree(int base, int count) {
+    for (int port = base; port < base + count; port++) {
+      try (ServerSocket ignored = new ServerSocket(port)) {
+        continue;
+      } catch (IOException inUse) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @AfterAll
@@ -121,6 +154,8 @@ class TestOmKeyBenchMiniCluster {
     List<String> inBucket = keys("vmix", "bmix", "mix/");
     assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));
     assertThat(stats.deleted()).isPositive();
+    assertThat(stats.untrackedCreated()).isPositive();
+    assertThat(stats.listed()).isPositive();
     assertThat(stats.live()).isLessThanOrEqualTo(50);
     // every key ever created is mix/<sequence>; those not in the bucket are exactly the deleted ones
     Set<String> all = new HashSet<>();
@@ -145,13 +180,14 @@ class TestOmKeyBenchMiniCluster {
     assertThat(json.get("created").asLong()).isEqualTo(stats.created());
     assertThat(json.get("deleted").asLong()).isEqualTo(stats.deleted());
     assertThat(json.get("operations").get("LIST").get("count").asLong()).isPositive();
+    assertThat(json.get("listed").asLong()).isEqualTo(stats.listed());
   }
 
   @Test
   void untrackedDeleteKeepsTheBucketBounded() throws Exception {
     OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "untr", "-v", "vuntr", "-b", "buntr",
         "--weights", "create:10,delete:1,list:1", "--max-live-keys", "20", "--untracked", "delete",
-        "--delete-order", "oldest", "--list-start", "first");
+        "--delete-order", "oldest", "--list-start", "first", "--seed", "2");
     KeyBenchStats stats = bench.stats();
     List<String> inBucket = keys("vuntr", "buntr", "");
     assertThat(stats.untrackedCreated()).isPositive();
@@ -176,6 +212,8 @@ class TestOmKeyBenchMiniCluster {
         "--weights", "create:10,delete:2,list:1,deletedir:2", "--max-live-keys", "100", "--seed", "3");
     KeyBenchStats stats = bench.stats();
     assertThat(stats.op(KeyBenchOp.DELETEDIR).succeeded()).isPositive();
+    assertThat(stats.op(KeyBenchOp.LIST).succeeded()).isPositive();
+    assertThat(stats.listed()).isPositive();
     List<String> inBucket = keys("vfso", "bfso", "");
     assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));
     assertThat(inBucket).allMatch(n -> n.matches("fso/dir-\\d{12}/\\d{12}"));

@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,8 +37,14 @@ class TestOpWeights {
     assertThat(w.weight(KeyBenchOp.DELETE)).isEqualTo(8);
     assertThat(w.weight(KeyBenchOp.LIST)).isEqualTo(1);
     assertThat(w.weight(KeyBenchOp.DELETEDIR)).isZero();
-    assertThat(w.total()).isEqualTo(29);
     assertThat(w).hasToString("create:20,delete:8,list:1");
+    // pick uses bits 1..63 of the random number: 29 consecutive values give each operation its weight's share
+    Map<KeyBenchOp, Integer> counts = new EnumMap<>(KeyBenchOp.class);
+    for (long r = 0; r < 29; r++) {
+      counts.merge(w.pick(r << 1), 1, Integer::sum);
+    }
+    assertThat(counts).containsEntry(KeyBenchOp.CREATE, 20).containsEntry(KeyBenchOp.DELETE, 8)
+        .containsEntry(KeyBenchOp.LIST, 1).hasSize(3);
   }
 
   @Test
@@ -60,9 +67,9 @@ class TestOpWeights {
       assertThat(w.pick(StepRandom.next(42, step, 0))).isEqualTo(op);
       counts.merge(op, 1, Integer::sum);
     }
-    assertThat(counts.get(KeyBenchOp.CREATE) / (double) n).isCloseTo(20 / 30.0, org.assertj.core.data.Offset.offset(0.01));
-    assertThat(counts.get(KeyBenchOp.DELETE) / (double) n).isCloseTo(8 / 30.0, org.assertj.core.data.Offset.offset(0.01));
-    assertThat(counts.get(KeyBenchOp.LIST) / (double) n).isCloseTo(1 / 30.0, org.assertj.core.data.Offset.offset(0.005));
+    assertThat(counts.get(KeyBenchOp.CREATE) / (double) n).isCloseTo(20 / 30.0, Offset.offset(0.01));
+    assertThat(counts.get(KeyBenchOp.DELETE) / (double) n).isCloseTo(8 / 30.0, Offset.offset(0.01));
+    assertThat(counts.get(KeyBenchOp.LIST) / (double) n).isCloseTo(1 / 30.0, Offset.offset(0.005));
     assertThat(StepRandom.next(1, 5, 0)).isNotEqualTo(StepRandom.next(2, 5, 0));
   }
 

@@ -42,7 +42,7 @@ class TestSubcommandRegistration {
   @Test
   void servicesFileListsUpstreamAndOmKeyBench() throws Exception {
     Set<String> upstream;
-    Path upstreamJar = Paths.get("target/overlay/upstream/ozone-freon-2.2.1.jar");
+    Path upstreamJar = Paths.get(System.getProperty("overlay.upstream.jar"));
     try (ZipFile zip = new ZipFile(upstreamJar.toFile())) {
       ZipEntry e = zip.getEntry(SERVICES);
       try (InputStream in = zip.getInputStream(e)) {
@@ -51,7 +51,8 @@ class TestSubcommandRegistration {
     }
     List<URL> urls = Collections.list(getClass().getClassLoader().getResources(SERVICES));
     assertThat(urls).as("one services file on the test classpath (upstream's twin is excluded)").hasSize(1);
-    Set<String> ours = names(new String(Files.readAllBytes(Paths.get(urls.get(0).toURI())), StandardCharsets.UTF_8));
+    Set<String> ours = names(new String(Files.readAllBytes(Paths.get(urls.get(0).toURI())),
+        StandardCharsets.UTF_8));
 
     assertThat(upstream).hasSizeGreaterThan(20).contains(OmKeyGenerator.class.getName());
     assertThat(ours).containsAll(upstream).contains(OmKeyBench.class.getName()).hasSize(upstream.size() + 1);

@@ -1,0 +1,312 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon;
+
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.hdds.client.ReplicationConfig;
+import org.apache.hadoop.ozone.client.OzoneBucket;
+import org.apache.hadoop.ozone.client.io.OzoneOutputStream;
+import org.apache.hadoop.ozone.client.protocol.ClientProtocol;
+import org.apache.hadoop.ozone.om.exceptions.OMException;
+import org.apache.hadoop.ozone.om.exceptions.OMException.ResultCodes;
+import org.apache.hadoop.ozone.om.helpers.BucketLayout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The operations of {@code omkeybench} on one bucket, one per step, with their bookkeeping and counters. */
+final class KeyBenchOperations {
+
+  private static final Logger LOG = LoggerFactory.getLogger(KeyBenchOperations.class);
+
+  /** A request to OM. */
+  private interface OmCall<T> {
+    T send() throws IOException;
+  }
+
+  private final KeyBenchSettings settings;
+  private final OzoneBucket bucket;
+  private final ClientProtocol proxy;
+  private final ReplicationConfig replication;
+  private final String prefix;
+  private final LiveSet<TrackedKey> live;
+  private final KeyBenchStats stats;
+  /** Null without {@code --files-per-dir}. */
+  private final FsoDirectories dirs;
+  /** Null for empty keys. */
+  private final ContentGenerator content;
+  private final Map<KeyBenchOp, Timer> timers = new EnumMap<>(KeyBenchOp.class);
+  private final Timer untrackedDeleteTimer;
+  /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
+  private final AtomicLong steps = new AtomicLong();
+  private final AtomicLong createSequence = new AtomicLong();
+
+  KeyBenchOperations(KeyBenchSettings settings, KeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
+      ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics) {
+    this.settings = settings;
+    this.stats = stats;
+    this.live = live;
+    this.bucket = bucket;
+    this.proxy = proxy;
+    this.replication = replication;
+    this.prefix = prefix;
+    dirs = settings.filesPerDir() > 0 ? new FsoDirectories(prefix, settings) : null;
+    content = settings.sizeBytes() > 0 ? new ContentGenerator(settings.sizeBytes(), settings.bufferSize()) : null;
+    for (KeyBenchOp op : stats.ops().keySet()) {
+      timers.put(op, metrics.timer(op.name()));
+    }
+    untrackedDeleteTimer = settings.untracked() == KeyBenchSettings.Untracked.DELETE
+        && settings.weights().uses(KeyBenchOp.CREATE) ? metrics.timer("UNTRACKED_DELETE") : null;
+  }
+
+  /** Latencies of the operations that OM completed (not of failed or skipped ones). */
+  Map<KeyBenchOp, Timer> timers() {
+    return timers;
+  }
+
+  /** Runs the next step; {@code taskId} (freon's) is not used, see {@link #steps}. */
+  void step(long taskId) throws IOException {
+    long step = steps.getAndIncrement();
+    KeyBenchOp op = settings.weights().pick(StepRandom.next(settings.seed(), step, 0));
+    long random = StepRandom.next(settings.seed(), step, 1);
+    switch (op) {
+    case CREATE:
+      create();
+      break;
+    case DELETE:
+      delete(random);
+      break;
+    case LIST:
+      list(random);
+      break;
+    case DELETEDIR:
+      deleteDir(random);
+      break;
+    default:
+      throw new IllegalStateException("unknown operation " + op);
+    }
+  }
+
+  /**
+   * Sends {@code call} to OM for an operation {@code op}. If OM completes it, or answers with one of
+   * {@code gone} (the target was removed by another step), its latency goes to {@code timer}; any other error counts
+   * as a failure of {@code op} and is rethrown. Callers count the success, once their bookkeeping is done.
+   *
+   * @return the answer, or null if the target was gone
+   */
+  private <T> T send(KeyBenchOp op, Timer timer, OmCall<T> call, ResultCodes... gone) throws IOException {
+    long start = System.nanoTime();
+    T answer = null;
+    try {
+      answer = call.send();
+    } catch (OMException e) {
+      if (!Arrays.asList(gone).contains(e.getResult())) {
+        stats.op(op).fail();
+        throw e;
+      }
+      LOG.debug("{}: target already gone ({})", op, e.getResult());
+    } catch (IOException | RuntimeException e) {
+      stats.op(op).fail();
+      throw e;
+    }
+    timer.update(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    return answer;
+  }
+
+  private void create() throws IOException {
+    long seq = createSequence.getAndIncrement();
+    if (dirs == null) {
+      createKey(String.format("%s/%012d", prefix, seq), null);
+      return;
+    }
+    BenchDir dir = dirs.dirOf(seq);
+    dir.lock().readLock().lock();
+    try {
+      createKey(String.format("%s/%012d", dir.path(), seq), dir);
+    } finally {
+      dir.lock().readLock().unlock();
+      dirs.createFinished(seq, dir);
+    }
+  }
+
+  private void createKey(String name, BenchDir dir) throws IOException {
+    send(KeyBenchOp.CREATE, timers.get(KeyBenchOp.CREATE), () -> writeKey(name));
+    stats.addCreated();
+    if (dir != null) {
+      dir.existing().incrementAndGet();
+    }
+    if (!track(new TrackedKey(name, dir))) {
+      stats.addUntracked();
+      if (untrackedDeleteTimer != null) {
+        deleteUntracked(name, dir);
+      }
+    }
+    stats.op(KeyBenchOp.CREATE).succeed();
+  }
+
+  private Void writeKey(String name) throws IOException {
+    try (OzoneOutputStream out = bucket.createKey(name, settings.sizeBytes(), replication,
+        Collections.<String, String>emptyMap())) {
+      if (content != null) {
+        content.write(out);
+      }
+    }
+    return null;
+  }
+
+  /** @return false if the live set is full */
+  private boolean track(TrackedKey key) {
+    LiveSet.Handle<TrackedKey> handle = live.tryAdd(key);
+    if (handle != null && key.dir() != null) {
+      key.dir().track(handle);
+    }
+    return handle != null;
+  }
+
+  /** Deletes a key created while the live set was full: part of its CREATE, which fails if this fails. */
+  private void deleteUntracked(String name, BenchDir dir) throws IOException {
+    send(KeyBenchOp.CREATE, untrackedDeleteTimer, () -> deleteKey(name));
+    stats.addDeleted(1);
+    if (dir != null) {
+      dir.existing().decrementAndGet();
+    }
+  }
+
+  private Boolean deleteKey(String name) throws IOException {
+    bucket.deleteKey(name);
+    return Boolean.TRUE;
+  }
+
+  private void delete(long random) throws IOException {
+    LiveSet.Handle<TrackedKey> handle = settings.deleteOrder() == KeyBenchSettings.DeleteOrder.OLDEST
+        ? live.removeOldest() : live.removeRandom(random);
+    if (handle == null) {
+      stats.op(KeyBenchOp.DELETE).skip();
+      return;
+    }
+    TrackedKey key = handle.value();
+    BenchDir dir = key.dir();
+    if (dir == null) {
+      deleteTracked(key);
+      return;
+    }
+    dir.lock().readLock().lock();
+    try {
+      if (dir.isDeleted()) {
+        // DELETEDIR took the key with its directory (and counted it); nothing is left to send
+        stats.op(KeyBenchOp.DELETE).skip();
+        return;
+      }
+      deleteTracked(key);
+    } finally {
+      dir.lock().readLock().unlock();
+    }
+  }
+
+  private void deleteTracked(TrackedKey key) throws IOException {
+    Boolean deleted;
+    try {
+      deleted = send(KeyBenchOp.DELETE, timers.get(KeyBenchOp.DELETE), () -> deleteKey(key.name()),
+          ResultCodes.KEY_NOT_FOUND);
+    } catch (IOException | RuntimeException e) {
+      // the key is still in the bucket: keep it deletable (untracked if the set filled up meanwhile)
+      track(key);
+      throw e;
+    }
+    if (deleted != null) {
+      stats.addDeleted(1);
+      if (key.dir() != null) {
+        key.dir().existing().decrementAndGet();
+      }
+    }
+    stats.op(KeyBenchOp.DELETE).succeed();
+  }
+
+  private void list(long random) throws IOException {
+    TrackedKey after = settings.listStart() == KeyBenchSettings.ListStart.FIRST ? null : live.pickRandom(random);
+    BenchDir dir = after == null ? null : after.dir();
+    if (dir == null) {
+      listAfter(after);
+      return;
+    }
+    dir.lock().readLock().lock();
+    try {
+      // a directory deleted since the pick cannot be listed: list from the first key instead
+      listAfter(dir.isDeleted() ? null : after);
+    } finally {
+      dir.lock().readLock().unlock();
+    }
+  }
+
+  /**
+   * Lists up to --batch-size keys after {@code after}, or from the first one if null. OM keeps the keys of a
+   * FILE_SYSTEM_OPTIMIZED bucket per directory, so there the listing is of the directory that holds them: the
+   * tracked key's directory, or the run's prefix (whose entries are the dir-<d> directories with --files-per-dir).
+   */
+  private void listAfter(TrackedKey after) throws IOException {
+    List<?> listed;
+    Timer timer = timers.get(KeyBenchOp.LIST);
+    String volume = bucket.getVolumeName();
+    String name = bucket.getName();
+    int batch = settings.batchSize();
+    if (bucket.getBucketLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
+      String parent = after == null || after.dir() == null ? prefix : after.dir().path();
+      String start = after == null ? "" : after.name();
+      listed = send(KeyBenchOp.LIST, timer, () -> proxy.listStatus(volume, name, parent, false, start, batch));
+    } else {
+      String start = after == null ? null : after.name();
+      listed = send(KeyBenchOp.LIST, timer, () -> proxy.listKeys(volume, name, null, start, batch));
+    }
+    stats.addListed(listed.size());
+    stats.op(KeyBenchOp.LIST).succeed();
+  }
+
+  private void deleteDir(long random) throws IOException {
+    BenchDir dir = dirs.takeForDelete(random);
+    if (dir == null) {
+      stats.op(KeyBenchOp.DELETEDIR).skip();
+      return;
+    }
+    dir.lock().writeLock().lock();
+    try {
+      for (LiveSet.Handle<TrackedKey> k : dir.trackedHandles()) {
+        live.remove(k);
+      }
+      send(KeyBenchOp.DELETEDIR, timers.get(KeyBenchOp.DELETEDIR), () -> deleteDirectory(dir),
+          ResultCodes.KEY_NOT_FOUND, ResultCodes.DIRECTORY_NOT_FOUND);
+      dir.markDeleted();
+      stats.addDeleted(dir.existing().getAndSet(0));
+      stats.op(KeyBenchOp.DELETEDIR).succeed();
+    } finally {
+      dir.lock().writeLock().unlock();
+    }
+  }
+
+  private Boolean deleteDirectory(BenchDir dir) throws IOException {
+    bucket.deleteDirectory(dir.path(), true);
+    return Boolean.TRUE;
+  }
+}

@@ -1,0 +1,242 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon;
+
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.hdds.conf.StorageSize;
+import org.apache.hadoop.ozone.om.helpers.BucketLayout;
+
+/**
+ * The options of {@code omkeybench} as typed values. {@link Builder#build()} checks every value before anything
+ * is sent to OM; a bad one is rejected with a one-line message naming it.
+ */
+final class KeyBenchSettings {
+
+  /** Which tracked key (or directory) a DELETE (DELETEDIR) removes. */
+  enum DeleteOrder { RANDOM, OLDEST }
+
+  /** Where a LIST starts. */
+  enum ListStart { RANDOM, FIRST }
+
+  /** What happens to keys created while the live set is full. */
+  enum Untracked { KEEP, DELETE }
+
+  private final OpWeights weights;
+  private final BucketLayout layout;
+  private final DeleteOrder deleteOrder;
+  private final ListStart listStart;
+  private final Untracked untracked;
+  private final int maxLiveKeys;
+  private final int batchSize;
+  private final int filesPerDir;
+  private final int bufferSize;
+  private final long sizeBytes;
+  private final long seed;
+
+  private KeyBenchSettings(Builder b) {
+    weights = OpWeights.parse(b.weights);
+    maxLiveKeys = atLeastOne("--max-live-keys", b.maxLiveKeys);
+    batchSize = atLeastOne("--batch-size", b.batchSize);
+    bufferSize = atLeastOne("--buffer", b.bufferSize);
+    if (b.filesPerDir < 0) {
+      throw new IllegalArgumentException("--files-per-dir must not be negative, got " + b.filesPerDir);
+    }
+    filesPerDir = b.filesPerDir;
+    layout = parseLayout(b.layout);
+    deleteOrder = choice("--delete-order", b.deleteOrder, DeleteOrder.class);
+    listStart = choice("--list-start", b.listStart, ListStart.class);
+    untracked = choice("--untracked", b.untracked, Untracked.class);
+    if (filesPerDir > 0 && layout != BucketLayout.FILE_SYSTEM_OPTIMIZED) {
+      throw new IllegalArgumentException("--files-per-dir " + filesPerDir
+          + " needs --layout FILE_SYSTEM_OPTIMIZED, got " + b.layout);
+    }
+    if (weights.uses(KeyBenchOp.DELETEDIR) && filesPerDir == 0) {
+      throw new IllegalArgumentException("deletedir in --weights '" + b.weights
+          + "' needs --files-per-dir N (and --layout FILE_SYSTEM_OPTIMIZED)");
+    }
+    sizeBytes = b.size.toBytes();
+    if (sizeBytes < 0) {
+      throw new IllegalArgumentException("--size must not be negative, got " + sizeBytes + " bytes");
+    }
+    seed = b.seed != null ? b.seed : ThreadLocalRandom.current().nextLong();
+  }
+
+  private static int atLeastOne(String option, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+    }
+    return value;
+  }
+
+  private static BucketLayout parseLayout(String name) {
+    String n = name == null ? "" : name.trim().toUpperCase(Locale.ROOT);
+    for (BucketLayout l : new BucketLayout[] {BucketLayout.OBJECT_STORE, BucketLayout.FILE_SYSTEM_OPTIMIZED,
+        BucketLayout.LEGACY}) {
+      if (l.name().equals(n)) {
+        return l;
+      }
+    }
+    throw new IllegalArgumentException("Unknown --layout '" + name
+        + "'; expected OBJECT_STORE, FILE_SYSTEM_OPTIMIZED or LEGACY");
+  }
+
+  /** @return the constant of {@code type} whose lower-case name is {@code value} */
+  private static <E extends Enum<E>> E choice(String option, String value, Class<E> type) {
+    StringBuilder expected = new StringBuilder();
+    for (E e : type.getEnumConstants()) {
+      String name = e.name().toLowerCase(Locale.ROOT);
+      if (name.equals(value)) {
+        return e;
+      }
+      expected.append(expected.length() == 0 ? "" : " or ").append(name);
+    }
+    throw new IllegalArgumentException("Unknown " + option + " '" + value + "'; expected " + expected);
+  }
+
+  OpWeights weights() {
+    return weights;
+  }
+
+  BucketLayout layout() {
+    return layout;
+  }
+
+  DeleteOrder deleteOrder() {
+    return deleteOrder;
+  }
+
+  ListStart listStart() {
+    return listStart;
+  }
+
+  Untracked untracked() {
+    return untracked;
+  }
+
+  int maxLiveKeys() {
+    return maxLiveKeys;
+  }
+
+  int batchSize() {
+    return batchSize;
+  }
+
+  /** @return keys per directory, 0 for no directories */
+  int filesPerDir() {
+    return filesPerDir;
+  }
+
+  int bufferSize() {
+    return bufferSize;
+  }
+
+  long sizeBytes() {
+    return sizeBytes;
+  }
+
+  long seed() {
+    return seed;
+  }
+
+  @Override
+  public String toString() {
+    return "weights " + weights + ", max live keys " + maxLiveKeys + ", delete order " + lower(deleteOrder)
+        + ", list start " + lower(listStart) + ", untracked " + lower(untracked) + ", seed " + seed;
+  }
+
+  private static String lower(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The option values as given on the command line. */
+  static final class Builder {
+    private String weights;
+    private String layout;
+    private String deleteOrder;
+    private String listStart;
+    private String untracked;
+    private int maxLiveKeys;
+    private int batchSize;
+    private int filesPerDir;
+    private int bufferSize;
+    private StorageSize size;
+    private Long seed;
+
+    Builder weights(String value) {
+      weights = value;
+      return this;
+    }
+
+    Builder layout(String value) {
+      layout = value;
+      return this;
+    }
+
+    Builder deleteOrder(String value) {
+      deleteOrder = value;
+      return this;
+    }
+
+    Builder listStart(String value) {
+      listStart = value;
+      return this;
+    }
+
+    Builder untracked(String value) {
+      untracked = value;
+      return this;
+    }
+
+    Builder maxLiveKeys(int value) {
+      maxLiveKeys = value;
+      return this;
+    }
+
+    Builder batchSize(int value) {
+      batchSize = value;
+      return this;
+    }
+
+    Builder filesPerDir(int value) {
+      filesPerDir = value;
+      return this;
+    }
+
+    Builder bufferSize(int value) {
+      bufferSize = value;
+      return this;
+    }
+
+    Builder size(StorageSize value) {
+      size = value;
+      return this;
+    }
+
+    /** @param value the seed, or null for a random one */
+    Builder seed(Long value) {
+      seed = value;
+      return this;
+    }
+
+    /** @throws IllegalArgumentException with a one-line message naming the first bad value */
+    KeyBenchSettings build() {
+      return new KeyBenchSettings(this);
+    }
+  }
+}
