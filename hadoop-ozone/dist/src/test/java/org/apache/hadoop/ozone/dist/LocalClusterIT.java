@@ -152,7 +152,7 @@ class LocalClusterIT {
    * and in OM's metrics.
    */
   @Test
-  @Order(10)
+  @Order(7)
   void rangeStatsShowWhereTheTombstonesAre() throws Exception {
     ok(Commands.ozone(client(), "freon", "omkeybench", "-n", "2000", "-t", "10", "--size=0", "--volume", "vol1",
         "--bucket", "churn", "--weights", "create:1,delete:1", "--max-live-keys", "100", "--delete-order", "oldest"));
