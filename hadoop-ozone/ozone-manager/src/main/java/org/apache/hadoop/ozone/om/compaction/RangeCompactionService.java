@@ -128,11 +128,11 @@ public class RangeCompactionService extends BackgroundService {
     RocksDatabase db = store.getDb();
     long deadline = System.currentTimeMillis() + config.getTimeoutMillis();
     List<String> tables = tablesToCompact(stats);
-    flushMemtablesDenseWithDeletes(db, tables);
+    WritePressure pressure = new WritePressure(db, config.getBackoffFraction());
+    flushMemtablesDenseWithDeletes(db, tables, pressure);
     stats.refresh();
 
     int compacted = 0;
-    WritePressure pressure = new WritePressure(db, config.getBackoffFraction());
     for (CompactionCandidate candidate : choose(stats, tables)) {
       if (stopping.getCount() == 0 || System.currentTimeMillis() > deadline) {
         break;
@@ -171,9 +171,12 @@ public class RangeCompactionService extends BackgroundService {
     return tables;
   }
 
-  private void flushMemtablesDenseWithDeletes(RocksDatabase db, List<String> tables) throws IOException {
+  /** A flush adds an L0 file, so it too waits while RocksDB is under write pressure. */
+  private void flushMemtablesDenseWithDeletes(RocksDatabase db, List<String> tables, WritePressure pressure)
+      throws IOException {
     for (String table : tables) {
-      if (memtables.needsFlush(db, db.getColumnFamily(table))) {
+      RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
+      if (memtables.needsFlush(db, family) && pressure.reasonToWait(family) == null) {
         db.flush(table);
         metrics.memtableFlushed();
       }
