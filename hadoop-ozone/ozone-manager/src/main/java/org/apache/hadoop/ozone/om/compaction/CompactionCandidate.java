@@ -18,24 +18,19 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.Keys;
 
-/**
- * A range chosen for compaction, with the work compacting it takes: every SST
- * overlapping the range at any level, which the compaction reads and rewrites
- * whole. Immutable.
- */
+/** A range chosen for compaction, with what compacting it reads. Immutable. */
 public final class CompactionCandidate {
   private final KeyRange range;
   private final int files;
   private final long entries;
   private final long bytes;
 
-  CompactionCandidate(KeyRange range, int files, long entries, long bytes) {
+  CompactionCandidate(KeyRange range, CompactionCost cost) {
     this.range = range;
-    this.files = files;
-    this.entries = entries;
-    this.bytes = bytes;
+    this.files = cost.getFiles();
+    this.entries = cost.getEntries();
+    this.bytes = cost.getBytes();
   }
 
   public KeyRange getRange() {
@@ -47,23 +42,14 @@ public final class CompactionCandidate {
     return files;
   }
 
-  /** @return the entries of the SSTs the compaction reads */
+  /** @return the entries the compaction reads */
   public long getEntries() {
     return entries;
   }
 
-  /** @return the bytes of the SSTs the compaction reads */
+  /** @return the bytes the compaction reads */
   public long getBytes() {
     return bytes;
-  }
-
-  /** @return a stable name of the range, for cool-downs and logs */
-  public String getKey() {
-    return key(range);
-  }
-
-  static String key(KeyRange range) {
-    return range.getTable() + ":" + Keys.printable(range.getStart());
   }
 
   @Override

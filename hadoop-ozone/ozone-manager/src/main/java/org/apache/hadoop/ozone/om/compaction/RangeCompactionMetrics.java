@@ -25,7 +25,7 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
 import org.apache.hadoop.metrics2.lib.MutableRate;
 
 /** Metrics of the range compaction service (on OM's /jmx and /prom as om_range_compaction_*). */
-@Metrics(about = "OM range compaction service", context = "om")
+@Metrics(name = RangeCompactionMetrics.SOURCE_NAME, about = "OM range compaction service", context = "om")
 public final class RangeCompactionMetrics {
   static final String SOURCE_NAME = "OmRangeCompaction";
 
@@ -37,6 +37,8 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong rangesCompacted;
   @Metric(about = "Qualifying ranges skipped: compacted too recently")
   private MutableCounterLong skippedCooldown;
+  @Metric(about = "Qualifying ranges skipped: a compaction was already reading some of their SSTs")
+  private MutableCounterLong skippedBusy;
   @Metric(about = "Qualifying ranges skipped: compacting them would read more than the entry or byte bound")
   private MutableCounterLong skippedTooLarge;
   @Metric(about = "Qualifying ranges skipped: the SSTs to rewrite hold far more than the range")
@@ -49,9 +51,9 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong memtableFlushes;
   @Metric(about = "Compaction time of one range in milliseconds")
   private MutableRate compactionTime;
-  @Metric(about = "Bytes of the SSTs the compactions read (estimated from the SST index)")
+  @Metric(about = "Bytes the compactions read (estimated from the SST index, on the safe side)")
   private MutableCounterLong bytesRead;
-  @Metric(about = "Bytes of the SSTs the compactions left in their ranges (estimated from the SST index)")
+  @Metric(about = "Bytes of the SSTs the compactions wrote (the new SSTs in the SST index afterwards)")
   private MutableCounterLong bytesWritten;
   @Metric(about = "Estimated tombstones the compactions removed")
   private MutableCounterLong tombstonesRemoved;
@@ -80,6 +82,9 @@ public final class RangeCompactionMetrics {
     switch (reason) {
     case COOLDOWN:
       skippedCooldown.incr(count);
+      break;
+    case BUSY:
+      skippedBusy.incr(count);
       break;
     case TOO_LARGE:
       skippedTooLarge.incr(count);

@@ -21,9 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.Keys;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
@@ -32,17 +30,19 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  * <ol>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}.</li>
- *   <li>A qualifying range is skipped while it cools down after its last
- *   compaction, when compacting it would read more than the entry or byte
- *   bound (every SST overlapping it, at every level), or when those SSTs hold
- *   more than {@code max.overlap.ratio} times the range's own bytes.</li>
+ *   <li>A qualifying range is skipped while it cools down after a compaction
+ *   of an overlapping span; while a compaction is reading some of the SSTs
+ *   compacting it would read (RocksDB may drop the tombstones itself, and a
+ *   manual compaction would wait for it); when compacting it would read more
+ *   than the entry or byte bound ({@link CompactionCost}); or when that is more
+ *   than {@code max.overlap.ratio} times the range's own bytes.</li>
  *   <li>The rest are offered densest first (highest score).</li>
  * </ol>
  */
 public final class RangeCompactionPolicy {
   /** Why a qualifying range was not chosen. */
   public enum Skip {
-    COOLDOWN, TOO_LARGE, OVERLAP
+    COOLDOWN, BUSY, TOO_LARGE, OVERLAP
   }
 
   private final RangeCompactionConfig config;
@@ -59,12 +59,12 @@ public final class RangeCompactionPolicy {
   /**
    * @param ranges the ranges of one table
    * @param files the table's live SSTs
-   * @param cooldowns when each range was last compacted (epoch millis, by {@link CompactionCandidate#getKey})
+   * @param memtableBytes the size of the table's memtables
    * @param skips counts the qualifying ranges that were not chosen, by reason
    * @return the qualifying ranges that may be compacted now, densest first
    */
-  public List<CompactionCandidate> choose(Collection<KeyRange> ranges, Collection<SstFile> files,
-      Map<String, Long> cooldowns, long now, EnumMap<Skip, Integer> skips) {
+  List<CompactionCandidate> choose(Collection<KeyRange> ranges, Collection<SstFile> files, long memtableBytes,
+      Cooldowns cooldowns, long now, EnumMap<Skip, Integer> skips) {
     List<KeyRange> dense = new ArrayList<>();
     for (KeyRange r : ranges) {
       if (qualifies(r)) {
@@ -74,38 +74,27 @@ public final class RangeCompactionPolicy {
     dense.sort(KeyRange.DENSEST_FIRST);
     List<CompactionCandidate> chosen = new ArrayList<>();
     for (KeyRange r : dense) {
-      Long last = cooldowns.get(CompactionCandidate.key(r));
-      if (last != null && now - last < config.getRangeCooldownMillis()) {
-        skips.merge(Skip.COOLDOWN, 1, Integer::sum);
-        continue;
-      }
-      CompactionCandidate candidate = cost(r, files);
-      if (candidate.getEntries() > config.getMaxCompactionEntries()
-          || candidate.getBytes() > config.getMaxCompactionBytes()) {
-        skips.merge(Skip.TOO_LARGE, 1, Integer::sum);
-      } else if (candidate.getBytes() > config.getMaxOverlapRatio() * Math.max(1, r.getBytes())) {
-        skips.merge(Skip.OVERLAP, 1, Integer::sum);
+      Skip skip = null;
+      CompactionCost cost = null;
+      if (cooldowns.isCooling(r, now)) {
+        skip = Skip.COOLDOWN;
       } else {
-        chosen.add(candidate);
+        cost = CompactionCost.of(r, files, memtableBytes);
+        if (cost.isBusy()) {
+          skip = Skip.BUSY;
+        } else if (cost.getEntries() > config.getMaxCompactionEntries()
+            || cost.getBytes() > config.getMaxCompactionBytes()) {
+          skip = Skip.TOO_LARGE;
+        } else if (cost.getBytes() > config.getMaxOverlapRatio() * Math.max(1, r.getBytes())) {
+          skip = Skip.OVERLAP;
+        }
+      }
+      if (skip == null) {
+        chosen.add(new CompactionCandidate(r, cost));
+      } else {
+        skips.merge(skip, 1, Integer::sum);
       }
     }
     return chosen;
-  }
-
-  /** The SSTs compacting the range reads: all that overlap it, whole. */
-  static CompactionCandidate cost(KeyRange range, Collection<SstFile> files) {
-    byte[] start = range.getStart();
-    byte[] end = range.getEnd();
-    int count = 0;
-    long entries = 0;
-    long bytes = 0;
-    for (SstFile f : files) {
-      if (Keys.compare(f.getLargestKey(), start) >= 0 && (end == null || Keys.compare(f.getSmallestKey(), end) < 0)) {
-        count++;
-        entries += f.getEntries();
-        bytes += f.getSizeBytes();
-      }
-    }
-    return new CompactionCandidate(range, count, entries, bytes);
   }
 }

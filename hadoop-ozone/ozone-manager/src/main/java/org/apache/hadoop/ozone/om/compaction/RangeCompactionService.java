@@ -17,20 +17,13 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.DIRECTORY_TABLE;
-import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.FILE_TABLE;
-import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.KEY_TABLE;
-
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.utils.BackgroundService;
@@ -43,6 +36,9 @@ import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.Keys;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.SstFile;
+import org.apache.hadoop.util.Time;
+import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,27 +61,42 @@ import org.slf4j.LoggerFactory;
  */
 public class RangeCompactionService extends BackgroundService {
   private static final Logger LOG = LoggerFactory.getLogger(RangeCompactionService.class);
-  /** The tables whose compactions RocksDBCheckpointDiffer tracks for snapshot diffs. */
-  static final Set<String> SNAPSHOT_DIFF_TABLES =
-      Collections.unmodifiableSet(new HashSet<>(Arrays.asList(KEY_TABLE, FILE_TABLE, DIRECTORY_TABLE)));
 
   private final OmMetadataManagerImpl metadata;
   private final RangeCompactionConfig config;
   private final RangeCompactionPolicy policy;
   private final MemtableTombstones memtables;
   private final RangeCompactionMetrics metrics;
-  private final Map<String, Long> lastCompacted = new ConcurrentHashMap<>();
+  private final Cooldowns cooldowns;
   private final CountDownLatch stopping = new CountDownLatch(1);
 
+  /**
+   * @throws IllegalArgumentException if range statistics are off or do not track a table to compact
+   */
   public RangeCompactionService(OmMetadataManagerImpl metadata, RangeCompactionConfig config,
       String threadNamePrefix) {
     super("RangeCompactionService", config.getIntervalMillis(), TimeUnit.MILLISECONDS, 1,
         config.getTimeoutMillis(), threadNamePrefix);
+    requireTracked(metadata.getRangeStats(), config.getTables());
     this.metadata = metadata;
     this.config = config;
+    this.cooldowns = new Cooldowns(config.getRangeCooldownMillis());
     this.policy = new RangeCompactionPolicy(config);
     this.memtables = new MemtableTombstones(config.getMemtableMinDeletes(), config.getMemtableDeleteRatio());
     this.metrics = RangeCompactionMetrics.register();
+  }
+
+  private static void requireTracked(OmRangeStats stats, Set<String> tables) {
+    if (stats == null || !stats.isEnabled()) {
+      throw new IllegalArgumentException("The range compaction service needs range statistics: set "
+          + "ozone.om.range.stats.enabled=true or ozone.om.range.compaction.service.enabled=false");
+    }
+    Set<String> untracked = new HashSet<>(tables);
+    untracked.removeAll(stats.getTables());
+    if (!untracked.isEmpty()) {
+      throw new IllegalArgumentException("ozone.om.range.compaction.service.tables names " + untracked
+          + ", which ozone.om.range.stats.tables does not track");
+    }
   }
 
   public RangeCompactionMetrics getMetrics() {
@@ -120,29 +131,31 @@ public class RangeCompactionService extends BackgroundService {
    */
   public int runOnce() throws IOException {
     OmRangeStats stats = metadata.getRangeStats();
-    RDBStore store = (RDBStore) metadata.getStore();
-    if (stats == null || !stats.isEnabled() || store == null) {
-      LOG.warn("Range compaction needs range statistics (ozone.om.range.stats.enabled); nothing to do");
+    RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
+    long deadline = Time.monotonicNow() + config.getTimeoutMillis();
+    WritePressure pressure = new WritePressure(db, config.getBackoffFraction());
+    String dbWideReason = pressure.reasonToWait();
+    if (dbWideReason != null) {
+      metrics.skippedForWritePressure();
+      LOG.info("Range compaction waits for the next run: {}", dbWideReason);
+      metrics.runEnded(Time.now());
       return 0;
     }
-    RocksDatabase db = store.getDb();
-    long deadline = System.currentTimeMillis() + config.getTimeoutMillis();
-    List<String> tables = tablesToCompact(stats);
-    WritePressure pressure = new WritePressure(db, config.getBackoffFraction());
+    List<String> tables = tablesToCompact();
     flushMemtablesDenseWithDeletes(db, tables, pressure);
     stats.refresh();
 
     int compacted = 0;
-    for (CompactionCandidate candidate : choose(stats, tables)) {
-      if (stopping.getCount() == 0 || System.currentTimeMillis() > deadline) {
+    for (CompactionCandidate candidate : choose(db, stats, tables)) {
+      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline) {
         break;
       }
       RocksDatabase.ColumnFamily family = db.getColumnFamily(candidate.getRange().getTable());
       String reason = pressure.reasonToWait(family);
       if (reason != null) {
         metrics.skippedForWritePressure();
-        LOG.info("Range compaction waits for the next run: {}", reason);
-        break;
+        LOG.info("Range compaction skips {} in this run: {}", family.getName(), reason);
+        continue;
       }
       long millis = compact(db, family, candidate, stats);
       compacted++;
@@ -150,19 +163,20 @@ public class RangeCompactionService extends BackgroundService {
         break;
       }
     }
-    metrics.runEnded(System.currentTimeMillis());
+    metrics.runEnded(Time.now());
     return compacted;
   }
 
-  /** The configured tables, less those snapshot diffs depend on while snapshots exist (unless allowed). */
-  private List<String> tablesToCompact(OmRangeStats stats) throws IOException {
+  /**
+   * The configured tables, less those snapshot diffs depend on while snapshots exist (unless allowed). A snapshot
+   * created after this check sees at most the compactions of this run in its DAG, as with RocksDB's own ones.
+   */
+  private List<String> tablesToCompact() throws IOException {
     boolean snapshotsExist = !metadata.getSnapshotInfoTable().isEmpty();
     List<String> tables = new ArrayList<>();
     for (String table : config.getTables()) {
-      if (!stats.getTables().contains(table)) {
-        continue;
-      }
-      if (snapshotsExist && !config.isSnapshotTablesAllowed() && SNAPSHOT_DIFF_TABLES.contains(table)) {
+      if (snapshotsExist && !config.isSnapshotTablesAllowed()
+          && RocksDBCheckpointDiffer.COLUMN_FAMILIES_TO_TRACK_IN_DAG.contains(table)) {
         metrics.skippedForSnapshots();
         continue;
       }
@@ -184,63 +198,66 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   /** The densest compactable ranges of all tables, at most ranges.per.run. */
-  private List<CompactionCandidate> choose(OmRangeStats stats, List<String> tables) {
-    long now = System.currentTimeMillis();
-    lastCompacted.values().removeIf(time -> now - time >= config.getRangeCooldownMillis());
+  private List<CompactionCandidate> choose(RocksDatabase db, OmRangeStats stats, List<String> tables)
+      throws IOException {
+    long now = Time.monotonicNow();
     List<CompactionCandidate> candidates = new ArrayList<>();
     EnumMap<RangeCompactionPolicy.Skip, Integer> skips = new EnumMap<>(RangeCompactionPolicy.Skip.class);
+    int evaluated = 0;
     for (String table : tables) {
-      List<KeyRange> ranges = stats.getRanges(table);
-      for (KeyRange r : ranges) {
-        if (policy.qualifies(r)) {
-          metrics.evaluated(1);
-        }
-      }
-      candidates.addAll(policy.choose(ranges, stats.getFiles(table), lastCompacted, now, skips));
+      long memtableBytes = WritePressure.parse(db.getProperty(db.getColumnFamily(table),
+          "rocksdb.cur-size-all-mem-tables"));
+      List<CompactionCandidate> chosen =
+          policy.choose(stats.getRanges(table), stats.getFiles(table), memtableBytes, cooldowns, now, skips);
+      candidates.addAll(chosen);
+      evaluated += chosen.size();
     }
     for (Map.Entry<RangeCompactionPolicy.Skip, Integer> e : skips.entrySet()) {
       metrics.skipped(e.getKey(), e.getValue());
+      evaluated += e.getValue();
     }
+    metrics.evaluated(evaluated);
     candidates.sort((a, b) -> KeyRange.DENSEST_FIRST.compare(a.getRange(), b.getRange()));
     return candidates.size() > config.getRangesPerRun() ? candidates.subList(0, config.getRangesPerRun())
         : candidates;
   }
 
-  /** Compacts the range and counts what it removed; returns how long it took in milliseconds. */
+  /**
+   * Compacts the range and counts what it changed: the tombstones of the same key span before and after, and the
+   * bytes of the SSTs that were not there before. Returns how long it took in milliseconds.
+   */
   private long compact(RocksDatabase db, RocksDatabase.ColumnFamily family, CompactionCandidate candidate,
       OmRangeStats stats) throws IOException {
     KeyRange range = candidate.getRange();
-    LOG.info("Compacting {}: {} tombstones in {} SSTs ({} bytes)", describe(range), range.getTombstones(),
-        candidate.getFiles(), candidate.getBytes());
+    String table = range.getTable();
+    Set<String> filesBefore = new HashSet<>();
+    for (SstFile f : stats.getFiles(table)) {
+      filesBefore.add(f.getName());
+    }
+    LOG.info("Compacting {}: {} tombstones, reading up to {} SSTs ({} bytes)", describe(range),
+        range.getTombstones(), candidate.getFiles(), candidate.getBytes());
     long start = System.nanoTime();
     RangeCompactor.compact(db, family, range);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    lastCompacted.put(candidate.getKey(), System.currentTimeMillis());
+    cooldowns.compacted(range, Time.monotonicNow());
 
     stats.refresh();
-    long tombstonesLeft = tombstonesIn(stats.getRanges(range.getTable()), range);
-    long written = RangeCompactionPolicy.cost(range, stats.getFiles(range.getTable())).getBytes();
+    long tombstonesLeft = stats.estimate(table, range.getStart(), range.getEnd()).getTombstones();
+    long written = 0;
+    for (SstFile f : stats.getFiles(table)) {
+      if (!filesBefore.contains(f.getName())) {
+        written += f.getSizeBytes();
+      }
+    }
     metrics.compacted(millis, candidate.getBytes(), written, range.getTombstones() - tombstonesLeft);
-    LOG.info("Compacted {} in {} ms: tombstones {} -> {}, SST bytes {} -> {}", describe(range), millis,
-        range.getTombstones(), tombstonesLeft, candidate.getBytes(), written);
+    LOG.info("Compacted {} in {} ms: tombstones {} -> {}, wrote {} bytes", describe(range), millis,
+        range.getTombstones(), tombstonesLeft, written);
     return millis;
   }
 
   private static String describe(KeyRange range) {
     return range.getTable() + " [" + Keys.printable(range.getStart()) + ", "
         + (range.getEnd() == null ? "END" : Keys.printable(range.getEnd())) + ")";
-  }
-
-  /** @return the estimated tombstones of the ranges that start within {@code within} */
-  private static long tombstonesIn(List<KeyRange> ranges, KeyRange within) {
-    long tombstones = 0;
-    for (KeyRange r : ranges) {
-      if (Keys.compare(r.getStart(), within.getStart()) >= 0
-          && (within.getEnd() == null || Keys.compare(r.getStart(), within.getEnd()) < 0)) {
-        tombstones += r.getTombstones();
-      }
-    }
-    return tombstones;
   }
 
   /** @return whether the service is stopping */

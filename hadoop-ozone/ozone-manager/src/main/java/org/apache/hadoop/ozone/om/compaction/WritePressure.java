@@ -36,14 +36,19 @@ final class WritePressure {
     this.fraction = fraction;
   }
 
-  /** @return why compacting the table now would add to write pressure, or null if it would not */
-  String reasonToWait(RocksDatabase.ColumnFamily family) throws IOException {
+  /** @return why no compaction should run now, whatever its table, or null if writes flow freely */
+  String reasonToWait() throws IOException {
     if (parse(db.getProperty("rocksdb.is-write-stopped")) > 0) {
       return "writes are stopped";
     }
     if (parse(db.getProperty("rocksdb.actual-delayed-write-rate")) > 0) {
       return "writes are delayed";
     }
+    return null;
+  }
+
+  /** @return why compacting this table now would add to its write pressure, or null if it would not */
+  String reasonToWait(RocksDatabase.ColumnFamily family) throws IOException {
     MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder options = db.getMutableOptions(family);
     long l0Files = parse(db.getProperty(family, "rocksdb.num-files-at-level0"));
     int slowdownTrigger = options.level0SlowdownWritesTrigger();

@@ -50,7 +50,7 @@ public final class Keys {
   }
 
   /** The smallest key greater than {@code key}: {@code key + 0x00}. */
-  static byte[] after(byte[] key) {
+  public static byte[] after(byte[] key) {
     return Arrays.copyOf(key, key.length + 1);
   }
 

@@ -82,8 +82,8 @@ public final class OmRangeStats {
   /** Starts indexing the DB in the background; returns at once. */
   public void start(RocksDatabase db) {
     if (isEnabled()) {
-      updater.start(table -> new ColumnFamilySource(db, table));
       metrics = OmRangeStatsMetrics.register(this);
+      updater.start(table -> new ColumnFamilySource(db, table));
     }
   }
 
@@ -111,11 +111,6 @@ public final class OmRangeStats {
     return index.files(table);
   }
 
-  /** @return a number that changes whenever the table's indexed SSTs change */
-  public long getVersion(String table) {
-    return index.version(table);
-  }
-
   /** @return how many times a table was re-indexed since start */
   public long getIndexUpdates() {
     return updater.getUpdates();
@@ -126,6 +121,11 @@ public final class OmRangeStats {
     if (isEnabled()) {
       updater.updateAll();
     }
+  }
+
+  /** @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated */
+  public KeyRange estimate(String table, byte[] start, byte[] end) {
+    return partitioner.estimate(table, OmTableLayouts.layoutOf(table), index.files(table), start, end);
   }
 
   /** @return the ranges of a tracked table in key order, computed once per change of its SSTs */

@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static org.apache.hadoop.metrics2.lib.Interns.info;
 
+import java.util.Collection;
 import java.util.List;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
@@ -64,7 +65,8 @@ final class OmRangeStatsMetrics implements MetricsSource {
     for (String table : stats.getTables()) {
       long entries = 0;
       long tombstones = 0;
-      for (SstFile f : stats.getFiles(table)) {
+      Collection<SstFile> files = stats.getFiles(table);
+      for (SstFile f : files) {
         entries += f.getEntries();
         tombstones += f.getDeletions();
       }
@@ -74,7 +76,7 @@ final class OmRangeStatsMetrics implements MetricsSource {
         topScore = Math.max(topScore, r.getScore());
       }
       MetricsRecordBuilder record = collector.addRecord(SOURCE_NAME).setContext("om").tag(TABLE, table);
-      record.addGauge(LIVE_SSTS, stats.getFiles(table).size())
+      record.addGauge(LIVE_SSTS, files.size())
           .addGauge(ENTRIES, entries)
           .addGauge(TOMBSTONES, tombstones)
           .addGauge(TOP_SCORE, topScore)

@@ -60,6 +60,11 @@ public final class RangePartitioner {
     return ranges;
   }
 
+  /** @return the estimated content of {@code [start, end)}, as {@link #partition} estimates each range */
+  public KeyRange estimate(String table, KeyLayout layout, Collection<SstFile> files, byte[] start, byte[] end) {
+    return new Partition(table, layout, new ArrayList<>(files)).estimate(start, end);
+  }
+
   /** One partitioning run over one table's files. */
   private final class Partition {
     private final String table;
@@ -170,7 +175,7 @@ public final class RangePartitioner {
       double rangeDeletions = 0;
       double bytes = 0;
       for (SstFile f : files) {
-        double share = spread.share(f, start, end);
+        double share = overlaps(f, start, end) ? spread.share(f, start, end) : 0;
         if (share > 0) {
           ssts++;
           entries += share * f.getEntries();

@@ -20,12 +20,11 @@ package org.apache.hadoop.ozone.om.rangestats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -33,19 +32,25 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the {@link SstIndex} current on a thread of its own. It first indexes
- * every tracked table, then follows the changes the listener queues: for each
+ * every tracked table, then follows the changes the listener reports: for each
  * changed table it reads the table's in-memory SST metadata once, however many
  * flushes and compactions happened meanwhile, and takes counts from the events
  * or the index, so table properties are read from disk only for files it has
  * never seen (at start, or after an event was missed).
+ *
+ * <p>Changes coalesce per table (the tables changed, and the counts of their
+ * new files), so nothing grows while the thread is busy or gone.
  */
 final class SstIndexUpdater {
   private static final Logger LOG = LoggerFactory.getLogger(SstIndexUpdater.class);
   private static final long STOP_WAIT_MILLIS = 5_000;
+  private static final Object WAKE_UP = new Object();
 
   private final SstIndex index;
   private final Set<String> tables;
-  private final BlockingQueue<TableChange> changes = new LinkedBlockingQueue<>();
+  /** New files' counts of the tables changed since their last update, by table then file name. */
+  private final Map<String, Map<String, SstCounts>> pending = new ConcurrentHashMap<>();
+  private final BlockingQueue<Object> wakeUp = new ArrayBlockingQueue<>(1);
   private final AtomicLong updates = new AtomicLong();
   private final Object updateLock = new Object();
   private volatile Function<String, SstSource> sources;
@@ -69,9 +74,10 @@ final class SstIndexUpdater {
     return updates.get();
   }
 
-  /** Queues a change of the table's SSTs, with the counts of new files where known. Cheap: listener threads call it. */
+  /** Notes a change of the table's SSTs, with the counts of new files where known. Cheap: listener threads call it. */
   void tableChanged(String table, Map<String, SstCounts> newFiles) {
-    changes.add(new TableChange(table, newFiles));
+    pending.computeIfAbsent(table, t -> new ConcurrentHashMap<>()).putAll(newFiles);
+    wakeUp.offer(WAKE_UP);
   }
 
   /** Starts the updater thread; it indexes every table first. Returns at once: OM start does not wait for it. */
@@ -102,25 +108,22 @@ final class SstIndexUpdater {
   /** Re-indexes every tracked table in the caller's thread. */
   void updateAll() throws IOException {
     for (String table : tables) {
-      update(table, Collections.<String, SstCounts>emptyMap());
+      update(table);
     }
   }
 
   private void run() {
     for (String table : tables) {
-      updateLogged(table, Collections.<String, SstCounts>emptyMap());
+      if (Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      updateLogged(table);
     }
     try {
       while (!Thread.currentThread().isInterrupted()) {
-        List<TableChange> batch = new ArrayList<>();
-        batch.add(changes.take());
-        changes.drainTo(batch);
-        Map<String, Map<String, SstCounts>> newFilesByTable = new HashMap<>();
-        for (TableChange change : batch) {
-          newFilesByTable.computeIfAbsent(change.table, t -> new HashMap<>()).putAll(change.newFiles);
-        }
-        for (Map.Entry<String, Map<String, SstCounts>> e : newFilesByTable.entrySet()) {
-          updateLogged(e.getKey(), e.getValue());
+        wakeUp.take();
+        for (String table : new ArrayList<>(pending.keySet())) {
+          updateLogged(table);
         }
       }
     } catch (InterruptedException e) {
@@ -128,32 +131,25 @@ final class SstIndexUpdater {
     }
   }
 
-  /** A failed update leaves the table's previous files in place until its next change. */
-  private void updateLogged(String table, Map<String, SstCounts> newFiles) {
+  /** A failed update leaves the table's previous files in place until its next change; the thread goes on. */
+  private void updateLogged(String table) {
     try {
-      update(table, newFiles);
-    } catch (IOException e) {
-      LOG.warn("Could not update the SST index of {}: {}", table, e.toString());
+      update(table);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not update the SST index of {}", table, e);
     }
   }
 
   /** Serialized, so that an older read of the metadata never overwrites a newer one. */
-  private void update(String table, Map<String, SstCounts> newFiles) throws IOException {
+  private void update(String table) throws IOException {
     synchronized (updateLock) {
+      Map<String, SstCounts> newFiles = pending.remove(table);
       Map<String, SstCounts> known = index.counts(table);
-      known.putAll(newFiles);
+      if (newFiles != null) {
+        known.putAll(newFiles);
+      }
       index.update(table, SstFiles.read(sources.apply(table), known));
       updates.incrementAndGet();
-    }
-  }
-
-  private static final class TableChange {
-    private final String table;
-    private final Map<String, SstCounts> newFiles;
-
-    TableChange(String table, Map<String, SstCounts> newFiles) {
-      this.table = table;
-      this.newFiles = newFiles;
     }
   }
 }

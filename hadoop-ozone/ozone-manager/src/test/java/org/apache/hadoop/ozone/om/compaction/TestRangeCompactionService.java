@@ -96,9 +96,7 @@ class TestRangeCompactionService {
     assertKeyTableIsExactlyTheModel();
     assertThat(service.getMetrics().getRangesCompacted()).isEqualTo(1);
     assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(DELETED);
-
-    // Compacted ranges cool down; clean ones never qualify.
-    assertThat(service.runOnce()).isZero();
+    assertThat(DefaultMetricsSystem.instance().getSource(RangeCompactionMetrics.SOURCE_NAME)).isNotNull();
   }
 
   @Test
@@ -138,6 +136,25 @@ class TestRangeCompactionService {
     assertThat(service.getMetrics().getSkippedSnapshotTables()).isEqualTo(3);
     assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
     assertThat(range("openKeyTable", "/vol/dense/").getTombstones()).isZero();
+  }
+
+  @Test
+  void refusesTablesWithoutRangeStatistics() {
+    conf.set("ozone.om.range.compaction.service.tables", "keyTable,openKeyTable");
+    metadata.getRangeStats();
+    OzoneConfiguration noStats = new OzoneConfiguration(conf);
+    noStats.set("ozone.om.range.stats.tables", "keyTable");
+    assertThatThrownBy(() -> new RangeCompactionService(metadataWithStats(noStats),
+        conf.getObject(RangeCompactionConfig.class), ""))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ozone.om.range.compaction.service.tables names [openKeyTable], which "
+            + "ozone.om.range.stats.tables does not track");
+  }
+
+  private OmMetadataManagerImpl metadataWithStats(OzoneConfiguration statsConf) throws IOException {
+    metadata.stop();
+    metadata = new OmMetadataManagerImpl(statsConf, null);
+    return metadata;
   }
 
   @Test

@@ -1,0 +1,162 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.compaction;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.Keys;
+import org.apache.hadoop.ozone.om.rangestats.SstFile;
+
+/**
+ * What RocksDB's {@code CompactRange} on a key range reads, estimated from the
+ * live SSTs, on the safe side. It reads far more than the SSTs inside the range:
+ * <ul>
+ *   <li>a memtable holding keys in the range is flushed first; its span is
+ *   unknown, so it is taken to span what L0 spans (both hold recent writes);</li>
+ *   <li>L0 files overlap each other: every L0 file overlapping the span joins,
+ *   and widens the span, until no more join;</li>
+ *   <li>each level below adds every file overlapping the span so far, and
+ *   widens it to those files' bounds;</li>
+ *   <li>with the bottommost level forced, the bottom level is compacted once
+ *   more into itself, so its files count twice.</li>
+ * </ul>
+ */
+final class CompactionCost {
+  private final Set<SstFile> inputs = new LinkedHashSet<>();
+  private final long memtableBytes;
+  private long entries;
+  private long bytes;
+  private boolean busy;
+
+  private CompactionCost(long memtableBytes) {
+    this.memtableBytes = memtableBytes;
+  }
+
+  /**
+   * @param memtableBytes size of the table's memtables, 0 if empty
+   */
+  static CompactionCost of(KeyRange range, Collection<SstFile> files, long memtableBytes) {
+    CompactionCost cost = new CompactionCost(memtableBytes);
+    cost.compute(range, files);
+    return cost;
+  }
+
+  /** @return the SSTs the compaction reads */
+  int getFiles() {
+    return inputs.size();
+  }
+
+  long getEntries() {
+    return entries;
+  }
+
+  /** @return the bytes the compaction reads, memtables included */
+  long getBytes() {
+    return bytes;
+  }
+
+  /** @return whether a compaction is already reading some of the inputs */
+  boolean isBusy() {
+    return busy;
+  }
+
+  private void compute(KeyRange range, Collection<SstFile> files) {
+    int bottom = 0;
+    for (SstFile f : files) {
+      bottom = Math.max(bottom, f.getLevel());
+    }
+    Span span = new Span(range.getStart(), range.getEnd());
+    List<SstFile> level0 = filesAt(files, 0);
+    if (memtableBytes > 0) {
+      for (SstFile f : level0) {
+        span.widen(f);
+      }
+    }
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (SstFile f : level0) {
+        if (!inputs.contains(f) && span.overlaps(f)) {
+          add(f, bottom);
+          span.widen(f);
+          grew = true;
+        }
+      }
+    }
+    for (int level = 1; level <= bottom; level++) {
+      List<SstFile> joining = new ArrayList<>();
+      for (SstFile f : filesAt(files, level)) {
+        if (span.overlaps(f)) {
+          joining.add(f);
+        }
+      }
+      for (SstFile f : joining) {
+        add(f, bottom);
+        span.widen(f);
+      }
+    }
+    bytes += memtableBytes;
+  }
+
+  private void add(SstFile f, int bottom) {
+    inputs.add(f);
+    int reads = f.getLevel() == bottom && bottom > 0 ? 2 : 1;
+    entries += reads * f.getEntries();
+    bytes += reads * f.getSizeBytes();
+    busy |= f.isBeingCompacted();
+  }
+
+  private static List<SstFile> filesAt(Collection<SstFile> files, int level) {
+    List<SstFile> atLevel = new ArrayList<>();
+    for (SstFile f : files) {
+      if (f.getLevel() == level) {
+        atLevel.add(f);
+      }
+    }
+    return atLevel;
+  }
+
+  /** A key span [start, end), end null for unbounded. */
+  private static final class Span {
+    private byte[] start;
+    private byte[] end;
+
+    Span(byte[] start, byte[] end) {
+      this.start = start;
+      this.end = end;
+    }
+
+    boolean overlaps(SstFile f) {
+      return Keys.compare(f.getLargestKey(), start) >= 0 && (end == null || Keys.compare(f.getSmallestKey(), end) < 0);
+    }
+
+    void widen(SstFile f) {
+      if (Keys.compare(f.getSmallestKey(), start) < 0) {
+        start = f.getSmallestKey();
+      }
+      byte[] past = Keys.after(f.getLargestKey());
+      if (end != null && Keys.compare(past, end) > 0) {
+        end = past;
+      }
+    }
+  }
+}
