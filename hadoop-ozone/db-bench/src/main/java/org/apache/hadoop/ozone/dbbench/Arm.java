@@ -1,0 +1,57 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.io.IOException;
+
+/**
+ * A compaction policy driven on the replay's operation clock. The replay stands for seed 000's 15-hour run, so a
+ * period of P in OM becomes {@code ops * P / 15 h} operations here: the run always sees as many runs of each
+ * service as the seed's cluster did, whatever {@code --ops} is.
+ */
+interface Arm extends AutoCloseable {
+  /** Called after every replayed operation, with how many are done; compacts when the arm's period is up. */
+  void afterOperation(long done) throws IOException;
+
+  /** @return wall time spent in the compactions the arm ran itself (RocksDB's automatic ones are not counted) */
+  long compactionNanos();
+
+  @Override
+  void close();
+
+  /** @return operations per period of {@code periodSeconds} when {@code ops} stand for 15 hours */
+  static long scaledPeriod(long ops, long periodSeconds) {
+    return Math.max(1, ops * periodSeconds / (15 * 3600));
+  }
+
+  /** RocksDB's automatic compaction only. */
+  Arm NONE = new Arm() {
+    @Override
+    public void afterOperation(long done) {
+    }
+
+    @Override
+    public long compactionNanos() {
+      return 0;
+    }
+
+    @Override
+    public void close() {
+    }
+  };
+}

@@ -1,0 +1,34 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.util.Map;
+
+/**
+ * What one arm measured on one scenario.
+ *
+ * @param inRun reads sampled during the replay, by read name ("list", "head openKeyTable", ...); empty for floor
+ * @param atEnd reads after the replay, by read name
+ * @param tombstones per measured table, in SSTs and in memtables, at the end
+ * @param replayOpsPerSecond operations per second of replay, compactions included, sampled reads excluded;
+ *     0 for floor, which replays nothing
+ */
+record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
+    long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
+    Map<String, OmDb.Tombstones> tombstones, String note) {
+}

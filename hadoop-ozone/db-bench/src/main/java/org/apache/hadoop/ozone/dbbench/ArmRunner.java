@@ -1,0 +1,173 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.apache.commons.io.FileUtils;
+
+/**
+ * Runs one arm of one scenario on a fresh OM DB: replays the model's operations, lets the arm compact on its
+ * schedule, samples reads during the replay and after it, counts tombstones and compaction bytes, and checks the
+ * DB against the model.
+ */
+final class ArmRunner {
+  /** Rows written per batch when the floor DB is filled. */
+  private static final int FLOOR_BATCH = 10_000;
+  private static final String LIST = "list";
+
+  private final Scenario scenario;
+  private final BenchOptions options;
+
+  ArmRunner(Scenario scenario, BenchOptions options) {
+    this.scenario = scenario;
+    this.options = options;
+  }
+
+  ArmResult run(ArmKind kind) throws IOException {
+    File dir = new File(options.workDir(), scenario.id() + "-" + kind.id());
+    FileUtils.deleteDirectory(dir);
+    try {
+      return kind == ArmKind.FLOOR ? floor(dir) : replay(kind, dir);
+    } finally {
+      FileUtils.deleteDirectory(dir);
+    }
+  }
+
+  private long serviceEvery() {
+    // OM's key and directory deleting services run every 60 s by default.
+    return Arm.scaledPeriod(options.ops(), 60);
+  }
+
+  private ArmResult replay(ArmKind kind, File dir) throws IOException {
+    try (OmDb db = new OmDb(dir); Arm arm = open(kind, db)) {
+      WriteModel model = scenario.newModel(options.seed(), db, serviceEvery());
+      Probe probe = new Probe(db);
+      SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
+      Map<String, List<Probe.ReadSample>> inRun = new LinkedHashMap<>();
+      long sampleEvery = Math.max(1, options.ops() / options.samples());
+      long readNanos = 0;
+      long start = System.nanoTime();
+      for (long done = 1; done <= options.ops(); done++) {
+        model.step();
+        arm.afterOperation(done);
+        // Half a period off the arms' schedules (multiples of ops/900 and ops/15), so samples fall between runs.
+        if (done % sampleEvery == sampleEvery / 2) {
+          db.commit();
+          long readStart = System.nanoTime();
+          sample(db, probe, model, readRandom, inRun);
+          readNanos += System.nanoTime() - readStart;
+        }
+      }
+      db.commit();
+      double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
+      String note = arm instanceof RangeArm range ? range.describe() : "";
+      return finish(kind, db, model, probe, readRandom, summarize(inRun), options.ops() / replaySeconds,
+          arm.compactionNanos() / 1e9, note);
+    }
+  }
+
+  private Arm open(ArmKind kind, OmDb db) {
+    return switch (kind) {
+      case NONE -> Arm.NONE;
+      case RANGE -> new RangeArm(db, options.ops());
+      case FULL -> new FullArm(db, options.ops());
+      case FLOOR -> throw new IllegalArgumentException("floor replays nothing");
+    };
+  }
+
+  /** The model's end state, written into a fresh DB and fully compacted: the best layout there is. */
+  private ArmResult floor(File dir) throws IOException {
+    WriteModel model = scenario.newModel(options.seed(), WriteSink.NONE, serviceEvery());
+    for (long done = 0; done < options.ops(); done++) {
+      model.step();
+    }
+    try (OmDb db = new OmDb(dir)) {
+      Set<String> tables = new LinkedHashSet<>();
+      int inBatch = 0;
+      for (KeyFamily family : model.families()) {
+        tables.add(family.table());
+        for (int id = family.ids().nextSetBit(0); id >= 0; id = family.ids().nextSetBit(id + 1)) {
+          db.put(family.table(), family.key(id), family.valueBytes());
+          if (++inBatch == FLOOR_BATCH) {
+            db.commit();
+            inBatch = 0;
+          }
+        }
+      }
+      db.commit();
+      long start = System.nanoTime();
+      for (String table : tables) {
+        db.rocksDb().flush(table);
+        db.compactFully(table);
+      }
+      double compactSeconds = (System.nanoTime() - start) / 1e9;
+      Probe probe = new Probe(db);
+      SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
+      return finish(ArmKind.FLOOR, db, model, probe, readRandom, Map.of(), 0, compactSeconds, "");
+    }
+  }
+
+  private ArmResult finish(ArmKind kind, OmDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
+      Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds, String note) throws IOException {
+    Map<String, List<Probe.ReadSample>> atEnd = new LinkedHashMap<>();
+    for (int i = 0; i < options.endSamples(); i++) {
+      sample(db, probe, model, readRandom, atEnd);
+    }
+    Map<String, OmDb.Tombstones> tombstones = new LinkedHashMap<>();
+    for (String table : measuredTables(model)) {
+      tombstones.put(table, db.tombstones(table));
+    }
+    long compactWrite = db.ticker("COMPACT_WRITE_BYTES");
+    long flushWrite = db.ticker("FLUSH_WRITE_BYTES");
+    if (options.verify()) {
+      Verifier.verify(db, model.families());
+    }
+    return new ArmResult(kind.id(), options.ops(), opsPerSecond, compactionSeconds, compactWrite, flushWrite,
+        inRun, summarize(atEnd), tombstones, note);
+  }
+
+  /** The listed table, then the queue-like ones. */
+  private static List<String> measuredTables(WriteModel model) {
+    Set<String> tables = new LinkedHashSet<>();
+    tables.add(model.listRead(new SplittableRandom(0)).table());
+    tables.addAll(model.queueTables());
+    return new ArrayList<>(tables);
+  }
+
+  private static void sample(OmDb db, Probe probe, WriteModel model, SplittableRandom readRandom,
+      Map<String, List<Probe.ReadSample>> into) throws IOException {
+    into.computeIfAbsent(LIST, k -> new ArrayList<>()).add(probe.list(model.listRead(readRandom)));
+    for (String table : model.queueTables()) {
+      into.computeIfAbsent("head " + table, k -> new ArrayList<>()).add(probe.head(table));
+    }
+  }
+
+  private static Map<String, ReadStats> summarize(Map<String, List<Probe.ReadSample>> samples) {
+    Map<String, ReadStats> stats = new LinkedHashMap<>();
+    samples.forEach((read, list) -> stats.put(read, ReadStats.of(list)));
+    return stats;
+  }
+}

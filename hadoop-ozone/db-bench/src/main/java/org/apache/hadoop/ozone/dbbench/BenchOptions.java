@@ -1,0 +1,107 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.io.File;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print. */
+record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long seed, File out, File workDir,
+    int samples, int endSamples, boolean verify) {
+
+  static BenchOptions parse(String... args) {
+    List<Scenario> scenarios = List.of(Scenario.values());
+    long ops = 1_000_000;
+    List<ArmKind> arms = List.of(ArmKind.values());
+    long seed = 1;
+    File out = null;
+    File work = null;
+    int samples = 100;
+    int endSamples = 20;
+    boolean verify = true;
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--no-verify")) {
+        verify = false;
+        continue;
+      }
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("Unexpected argument '" + arg + "'");
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(arg + " needs a value");
+      }
+      String value = args[++i];
+      switch (arg) {
+      case "--scenario" -> scenarios = scenarios(value);
+      case "--ops" -> ops = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--arms" -> arms = arms(value);
+      case "--seed" -> seed = count(arg, value, Long.MIN_VALUE, Long.MAX_VALUE);
+      case "--out" -> out = new File(value);
+      case "--work" -> work = new File(value);
+      case "--samples" -> samples = (int) count(arg, value, 1, 100_000);
+      case "--end-samples" -> endSamples = (int) count(arg, value, 1, 100_000);
+      default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
+      }
+    }
+    if (work == null) {
+      work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
+    }
+    return new BenchOptions(scenarios, ops, arms, seed, out, work, samples, endSamples, verify);
+  }
+
+  /** A whole number, also in scientific notation (1e6, 2.5e5). The models number keys with ints. */
+  private static long count(String option, String value, long min, long max) {
+    long n;
+    try {
+      n = new BigDecimal(value).longValueExact();
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new IllegalArgumentException(option + " needs a whole number, not '" + value + "'");
+    }
+    if (n < min || n > max) {
+      throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", not " + value);
+    }
+    return n;
+  }
+
+  private static List<Scenario> scenarios(String value) {
+    if (value.equals("all")) {
+      return List.of(Scenario.values());
+    }
+    List<Scenario> list = new ArrayList<>();
+    for (String id : value.split(",")) {
+      list.add(Scenario.byId(id.trim()));
+    }
+    return list;
+  }
+
+  private static List<ArmKind> arms(String value) {
+    List<ArmKind> list = new ArrayList<>();
+    for (String id : value.split(",")) {
+      ArmKind arm = ArmKind.byId(id.trim());
+      if (!list.contains(arm)) {
+        list.add(arm);
+      }
+    }
+    // none, range, full, floor order, whatever the command line's order: the table's columns and ratios need it.
+    list.sort(null);
+    return list;
+  }
+}

@@ -1,0 +1,66 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * scripts/db-bench: replays what OM writes to RocksDB for each scenario on real OM DBs, once per arm, and prints
+ * what each compaction policy leaves for OM's reads. See the README's "db-level benchmark" section.
+ */
+public final class DbBench {
+  private DbBench() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    BenchOptions options;
+    try {
+      options = BenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("db-bench: " + e.getMessage() + " (see --help)");
+      System.exit(2);
+      return;
+    }
+    Map<String, List<ArmResult>> results = run(options);
+    if (options.out() != null) {
+      File json = JsonReport.write(options.out(), options, results);
+      System.out.println("\nJSON: " + json);
+    }
+  }
+
+  static Map<String, List<ArmResult>> run(BenchOptions options) throws Exception {
+    Map<String, List<ArmResult>> results = new LinkedHashMap<>();
+    for (Scenario scenario : options.scenarios()) {
+      List<ArmResult> arms = new ArrayList<>();
+      ArmRunner runner = new ArmRunner(scenario, options);
+      for (ArmKind arm : options.arms()) {
+        long start = System.nanoTime();
+        arms.add(runner.run(arm));
+        System.err.printf("db-bench: %s %s done in %.1f s%n", scenario.id(), arm.id(),
+            (System.nanoTime() - start) / 1e9);
+      }
+      results.put(scenario.id(), arms);
+      TableReport.print(System.out, scenario.id(), options.ops(), arms);
+    }
+    return results;
+  }
+}

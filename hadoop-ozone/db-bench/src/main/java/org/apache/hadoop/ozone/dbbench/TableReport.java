@@ -1,0 +1,121 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * One scenario's results as a text table: a row per metric, a column per arm, then the ratios none/range,
+ * full/range and range/floor (above 1: range is better than none or full, or worse than the floor).
+ */
+final class TableReport {
+  private static final String[][] RATIOS = {{"none", "range"}, {"full", "range"}, {"range", "floor"}};
+
+  private TableReport() {
+  }
+
+  static void print(PrintStream out, String scenario, long ops, List<ArmResult> results) {
+    Map<String, Map<String, Double>> rows = rows(results);
+    List<String> arms = results.stream().map(ArmResult::arm).toList();
+    out.printf("%n== scenario %s, %,d operations ==%n", scenario, ops);
+    StringBuilder header = new StringBuilder(String.format("%-34s", "metric"));
+    arms.forEach(a -> header.append(String.format(" %12s", a)));
+    List<String[]> ratios = new ArrayList<>();
+    for (String[] r : RATIOS) {
+      if (arms.contains(r[0]) && arms.contains(r[1])) {
+        ratios.add(r);
+        header.append(String.format(" %11s", r[0] + "/" + r[1]));
+      }
+    }
+    out.println(header);
+    rows.forEach((metric, byArm) -> {
+      StringBuilder line = new StringBuilder(String.format("%-34s", metric));
+      arms.forEach(a -> line.append(String.format(" %12s", format(byArm.get(a)))));
+      for (String[] r : ratios) {
+        Double a = byArm.get(r[0]);
+        Double b = byArm.get(r[1]);
+        line.append(String.format(" %11s", a == null || b == null || b == 0 ? "-" : String.format("%.2f", a / b)));
+      }
+      out.println(line);
+    });
+    results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println(r.arm() + ": " + r.note()));
+  }
+
+  private static String format(Double v) {
+    if (v == null) {
+      return "-";
+    }
+    return Math.abs(v) >= 1000 || v == Math.rint(v) ? String.format("%,.0f", v) : String.format("%.3f", v);
+  }
+
+  /** metric -> arm -> value, in display order. */
+  private static Map<String, Map<String, Double>> rows(List<ArmResult> results) {
+    Map<String, Map<String, Double>> rows = new LinkedHashMap<>();
+    Set<String> reads = new LinkedHashSet<>();
+    results.forEach(r -> {
+      reads.addAll(r.inRun().keySet());
+      reads.addAll(r.atEnd().keySet());
+    });
+    for (String read : reads) {
+      readRows(rows, results, read, "in-run", ArmResult::inRun);
+      readRows(rows, results, read, "end", ArmResult::atEnd);
+    }
+    Set<String> tables = new LinkedHashSet<>();
+    results.forEach(r -> tables.addAll(r.tombstones().keySet()));
+    for (String table : tables) {
+      for (ArmResult r : results) {
+        OmDb.Tombstones t = r.tombstones().get(table);
+        put(rows, "tombstones " + table, r.arm(), t == null ? null : (double) t.total());
+      }
+    }
+    for (ArmResult r : results) {
+      put(rows, "compaction MB written", r.arm(), r.compactWriteBytes() / 1e6);
+      put(rows, "flush MB written", r.arm(), r.flushWriteBytes() / 1e6);
+      put(rows, "manual compaction s", r.arm(), r.manualCompactionSeconds());
+      put(rows, "replay ops/s", r.arm(), r.replayOpsPerSecond() == 0 ? null : r.replayOpsPerSecond());
+    }
+    return rows;
+  }
+
+  private static void readRows(Map<String, Map<String, Double>> rows, List<ArmResult> results, String read,
+      String phase, Function<ArmResult, Map<String, ReadStats>> phaseOf) {
+    String name = read + " " + phase;
+    for (ArmResult r : results) {
+      ReadStats s = phaseOf.apply(r).get(read);
+      put(rows, name + " mean ms", r.arm(), s == null ? null : s.meanMs());
+      put(rows, name + " p50 ms", r.arm(), s == null ? null : s.p50Ms());
+      put(rows, name + " p99 ms", r.arm(), s == null ? null : s.p99Ms());
+      put(rows, name + " max ms", r.arm(), s == null ? null : s.maxMs());
+      put(rows, name + " skips/read", r.arm(), s == null ? null : s.meanSkips());
+    }
+  }
+
+  private static void put(Map<String, Map<String, Double>> rows, String metric, String arm, Double value) {
+    Map<String, Double> byArm = rows.computeIfAbsent(metric, k -> new LinkedHashMap<>());
+    if (value != null) {
+      byArm.put(arm, value);
+    }
+  }
+}

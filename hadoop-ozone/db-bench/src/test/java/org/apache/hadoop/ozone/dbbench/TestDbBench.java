@@ -1,0 +1,73 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.dbbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmark at a small scale, as a correctness check only (nothing about timing): every arm of every scenario
+ * ends with exactly the model's rows (checked by {@link Verifier} inside the run, which throws otherwise), and
+ * range compaction leaves fewer tombstones than no compaction in every queue-like table the scenario writes.
+ */
+class TestDbBench {
+  @TempDir
+  private File dir;
+
+  @Test
+  void everyArmHoldsExactlyTheModelAndRangeLeavesFewerTombstones() throws Exception {
+    // 1e5 operations: the smallest run at which every queue collects more than the service's default
+    // min.tombstones (10,000). Few sampled reads: they are the slow part, and timing is not checked.
+    BenchOptions options = BenchOptions.parse("--ops", "1e5", "--samples", "5", "--end-samples", "2",
+        "--work", dir.getAbsolutePath());
+
+    Map<String, List<ArmResult>> results = DbBench.run(options);
+
+    assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
+    for (Scenario scenario : Scenario.values()) {
+      List<ArmResult> arms = results.get(scenario.id());
+      assertThat(arms).extracting(ArmResult::arm).containsExactly("none", "range", "full", "floor");
+      ArmResult none = arms.get(0);
+      ArmResult range = arms.get(1);
+      for (String table : scenario.newModel(1, WriteSink.NONE, 1).queueTables()) {
+        assertThat(range.tombstones().get(table).total())
+            .as("%s: tombstones in %s, range vs none", scenario.id(), table)
+            .isLessThan(none.tombstones().get(table).total());
+      }
+    }
+  }
+
+  @Test
+  void badArgumentsAreOneClearMessage() {
+    assertThatThrownBy(() -> BenchOptions.parse("--ops", "1.5")).hasMessage("--ops needs a whole number, not '1.5'");
+    assertThatThrownBy(() -> BenchOptions.parse("--ops", "0"))
+        .hasMessage("--ops must be between 1 and 2147483647, not 0");
+    assertThatThrownBy(() -> BenchOptions.parse("--arms", "none,tiny"))
+        .hasMessage("Unknown arm 'tiny'; known: none, range, full, floor");
+    assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
+    assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
+        .containsExactly(ArmKind.RANGE, ArmKind.FLOOR);
+    assertThat(BenchOptions.parse("--ops", "1e7").ops()).isEqualTo(10_000_000);
+  }
+}
