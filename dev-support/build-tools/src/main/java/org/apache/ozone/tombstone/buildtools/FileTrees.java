@@ -31,6 +31,12 @@ final class FileTrees {
 
   /** Deletes a directory tree if present and creates it empty. */
   static void recreate(Path dir) throws IOException {
+    delete(dir);
+    Files.createDirectories(dir);
+  }
+
+  /** Deletes a directory tree if present. */
+  static void delete(Path dir) throws IOException {
     if (Files.exists(dir)) {
       try (Stream<Path> paths = Files.walk(dir)) {
         for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
@@ -38,6 +44,5 @@ final class FileTrees {
         }
       }
     }
-    Files.createDirectories(dir);
   }
 }

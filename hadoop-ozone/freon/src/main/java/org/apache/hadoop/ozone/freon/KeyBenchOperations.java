@@ -64,6 +64,7 @@ final class KeyBenchOperations {
   private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence = new AtomicLong();
 
+  @SuppressWarnings("checkstyle:ParameterNumber")
   KeyBenchOperations(KeyBenchSettings settings, KeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
       ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics) {
     this.settings = settings;

@@ -1,10 +1,10 @@
 /*
  * Licensed to the Apache Software Foundation (ASF) under one or more
- * contributor license agreements.  See the NOTICE file distributed with
+ * contributor license agreements. See the NOTICE file distributed with
  * this work for additional information regarding copyright ownership.
  * The ASF licenses this file to You under the Apache License, Version 2.0
  * (the "License"); you may not use this file except in compliance with
- * the License.  You may obtain a copy of the License at
+ * the License. You may obtain a copy of the License at
  *
  *      http://www.apache.org/licenses/LICENSE-2.0
  *
@@ -51,6 +51,7 @@ public final class KeyRange {
   private final long rangeDeletions;
   private final long bytes;
 
+  @SuppressWarnings("checkstyle:ParameterNumber")
   public KeyRange(String table, byte[] start, byte[] end, int ssts, long entries, long tombstones,
       long rangeDeletions, long bytes) {
     this.table = table;

@@ -1,10 +1,10 @@
 /*
  * Licensed to the Apache Software Foundation (ASF) under one or more
- * contributor license agreements.  See the NOTICE file distributed with
+ * contributor license agreements. See the NOTICE file distributed with
  * this work for additional information regarding copyright ownership.
  * The ASF licenses this file to You under the Apache License, Version 2.0
  * (the "License"); you may not use this file except in compliance with
- * the License.  You may obtain a copy of the License at
+ * the License. You may obtain a copy of the License at
  *
  *      http://www.apache.org/licenses/LICENSE-2.0
  *
@@ -42,6 +42,7 @@ public final class SstFile {
    * @param deletions point deletions (tombstones) among the entries
    * @param rangeDeletions range tombstones, counted apart from the entries
    */
+  @SuppressWarnings("checkstyle:ParameterNumber")
   public SstFile(String name, int level, byte[] smallestKey, byte[] largestKey, long entries,
       long deletions, long rangeDeletions, long sizeBytes, boolean beingCompacted) {
     this.name = Objects.requireNonNull(name, "name == null");

@@ -1,0 +1,151 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.ozone.tombstone.buildtools;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Exports our changes as a series of git-format patches for apache/ozone, one per HDDS JIRA
+ * ({@code scripts/export-upstream-patches}; options in {@link ExportOptions}).
+ *
+ * <p>The features, in series order, are the files {@code dev-support/upstream/NN-name.feature}; files that stay
+ * in the fork are listed in {@code dev-support/upstream/fork-only}. The series is built by git itself: upstream's
+ * sources at the base release (from the {@code -sources.jar} artifacts) are committed in a scratch repository,
+ * then for each feature its patches from {@code patches/} are applied and its new files copied to the same paths,
+ * and committed with the feature's message; {@code git format-patch} writes the series. Finally the series is
+ * applied with {@code git am} to a fresh copy of upstream's sources ({@link SeriesApplyCheck}).
+ */
+public final class UpstreamExport {
+
+  static final String FEATURES_DIR = "dev-support/upstream";
+
+  private UpstreamExport() {
+  }
+
+  public static void main(String[] args) {
+    try {
+      ExportOptions options = ExportOptions.parse(args);
+      List<Path> series = run(options);
+      System.out.println("Upstream series in " + options.out() + ":");
+      for (Path patch : series) {
+        System.out.printf("%s  %,d bytes  %s%n", patch.getFileName(), Files.size(patch), subject(patch));
+      }
+      System.out.println("Applied with git am to Apache Ozone " + options.base() + " sources: no conflict");
+    } catch (IllegalArgumentException e) {
+      System.err.println("export-upstream-patches: " + e.getMessage());
+      System.exit(2);
+    } catch (IllegalStateException | IOException e) {
+      System.err.println("export-upstream-patches: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /** Writes the series into the output directory, proves it applies, and returns the patch files in order. */
+  static List<Path> run(ExportOptions options) throws IOException {
+    Path project = options.project();
+    List<Feature> features = features(project);
+    List<String> names = features.stream().map(Feature::name).toList();
+    for (String name : options.jiras().keySet()) {
+      if (!names.contains(name)) {
+        throw new IllegalArgumentException("Unknown feature '" + name + "' in --jira; known: "
+            + String.join(", ", names));
+      }
+    }
+    SeriesContents contents = SeriesContents.assign(project, features, forkOnly(project));
+    TreeSet<String> modules = new TreeSet<>();
+    features.forEach(f -> modules.addAll(contents.modules(f)));
+
+    Path scratch = Files.createTempDirectory("upstream-export");
+    try {
+      Path tree = scratch.resolve("export");
+      Files.createDirectories(tree);
+      UpstreamSourceTree.write(project, modules, options.repository(), options.base(), tree);
+      ScratchRepo repo = ScratchRepo.init(tree, options.identity());
+      String base = repo.commitAll("Apache Ozone " + options.base() + " sources");
+      for (Feature feature : features) {
+        for (String patch : contents.patches(feature)) {
+          repo.apply(project.resolve("patches").resolve(patch));
+        }
+        for (String file : contents.files(feature)) {
+          Path target = tree.resolve(file);
+          Files.createDirectories(target.getParent());
+          Files.copy(project.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        repo.commitAll(CommitMessage.of(feature, contents.files(feature), project, options.jiras(), names,
+            options.base()));
+      }
+      Files.createDirectories(options.out());
+      deleteOldSeries(options.out());
+      List<Path> series = repo.formatPatch(base, options.out());
+      SeriesApplyCheck.check(project, modules, options, series, scratch.resolve("check"));
+      return series;
+    } finally {
+      FileTrees.delete(scratch);
+    }
+  }
+
+  static List<Feature> features(Path project) throws IOException {
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> dir = Files.newDirectoryStream(project.resolve(FEATURES_DIR), "*.feature")) {
+      dir.forEach(files::add);
+    }
+    files.sort(null);
+    List<Feature> features = new ArrayList<>();
+    for (Path file : files) {
+      features.add(Feature.read(file));
+    }
+    return features;
+  }
+
+  private static List<String> forkOnly(Path project) throws IOException {
+    return Files.readAllLines(project.resolve(FEATURES_DIR).resolve("fork-only")).stream()
+        .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+  }
+
+  /** Removes a previous series (NNNN-*.patch) so that a shorter new one leaves no stale patch behind. */
+  private static void deleteOldSeries(Path out) throws IOException {
+    try (DirectoryStream<Path> old = Files.newDirectoryStream(out, "[0-9][0-9][0-9][0-9]-*.patch")) {
+      for (Path patch : old) {
+        Files.delete(patch);
+      }
+    }
+  }
+
+  /** The patch's Subject header, unfolded (git folds long subjects onto continuation lines). */
+  static String subject(Path patch) throws IOException {
+    List<String> lines = Files.readAllLines(patch);
+    StringBuilder subject = new StringBuilder();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("Subject: ")) {
+        subject.append(lines.get(i).substring("Subject: ".length()));
+        while (i + 1 < lines.size() && lines.get(i + 1).startsWith(" ")) {
+          subject.append(lines.get(++i));
+        }
+        break;
+      }
+    }
+    return subject.toString();
+  }
+}

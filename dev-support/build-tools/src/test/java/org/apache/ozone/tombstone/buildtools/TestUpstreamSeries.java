@@ -1,0 +1,95 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.ozone.tombstone.buildtools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The upstream series of this repository: exported from the real tree, it applies with {@code git am} to Apache
+ * Ozone's sources rebuilt from the {@code -sources.jar} artifacts (the export fails otherwise), and every file our
+ * build changes or adds is in exactly one of its patches.
+ */
+class TestUpstreamSeries {
+
+  private static final Path PROJECT = Path.of(System.getProperty("project.root"));
+
+  @TempDir
+  private Path out;
+
+  @Test
+  void seriesAppliesToUpstreamAndHoldsEveryChangeOnce() throws Exception {
+    ExportOptions options = ExportOptions.parse(new String[] {
+        "--project", PROJECT.toString(), "--out", out.toString(),
+        "--repository", System.getProperty("local.repository"),
+        "--author", "Upstream check <check@localhost>", "--date", "2026-01-01T00:00:00Z",
+        "--jira", "range-stats=HDDS-1"});
+
+    List<Path> series = UpstreamExport.run(options);
+
+    List<Feature> features = UpstreamExport.features(PROJECT);
+    assertThat(series).hasSize(features.size());
+    for (int i = 0; i < series.size(); i++) {
+      String text = Files.readString(series.get(i));
+      assertThat(text).startsWith("From ").contains("\nFrom: Upstream check <check@localhost>\n", "\nDate: ");
+      String expected = "HDDS-XXXXX";
+      if (features.get(i).name().equals("range-stats")) {
+        expected = "HDDS-1";
+      }
+      assertThat(UpstreamExport.subject(series.get(i)))
+          .startsWith("[PATCH " + (i + 1) + "/" + series.size() + "] " + expected + ". ");
+    }
+    assertThat(changedFiles(series)).containsExactlyElementsOf(expectedFiles());
+  }
+
+  /** Every file the series changes or adds, once per patch that touches it (duplicates kept). */
+  private static List<String> changedFiles(List<Path> series) throws Exception {
+    List<String> files = new ArrayList<>();
+    for (Path patch : series) {
+      for (String line : Files.readAllLines(patch)) {
+        if (line.startsWith("diff --git a/")) {
+          files.add(line.substring("diff --git a/".length(), line.indexOf(" b/")));
+        }
+      }
+    }
+    files.sort(null);
+    return files;
+  }
+
+  /** What our build changes or adds: the files patches/ touches and the overlay modules' own files. */
+  private static List<String> expectedFiles() throws Exception {
+    TreeSet<String> files = new TreeSet<>();
+    for (String module : SeriesContents.overlayModules(PROJECT)) {
+      files.addAll(PatchSeries.read(PROJECT.resolve("patches"), module).touchedFiles());
+      try (Stream<Path> paths = Files.walk(PROJECT.resolve(module).resolve("src"))) {
+        paths.filter(Files::isRegularFile).map(p -> PROJECT.relativize(p).toString().replace('\\', '/'))
+            .filter(f -> !f.equals("hadoop-ozone/common/src/main/resources/ozone-version-info.properties"))
+            .forEach(files::add);
+      }
+    }
+    return new ArrayList<>(files);
+  }
+}

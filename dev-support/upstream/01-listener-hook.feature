@@ -1,0 +1,31 @@
+# The hdds-server-framework changes that OM's range statistics (02) and range compaction service (03) build on.
+# Framework patch 0002 serves both: getColumnFamilyMetaData and getPropertiesOfAllTables feed the range
+# statistics, getMutableOptions the compaction service's back-off. It goes here, into the one framework patch,
+# because it changes the same class family, needs the same reviewers, and is useful on its own; 02 and 03
+# only add OM code on top of it.
+name: listener-hook
+subject: HDDS-XXXXX. Extra RocksDB event listeners and per-column-family SST metadata in DBStore
+patch: hadoop-hdds/framework/0001-rocksdb-event-listener-hook.patch
+patch: hadoop-hdds/framework/0002-rocksdatabase-column-family-metadata.patch
+files: hadoop-hdds/framework/src/**
+
+Under delete-heavy load RocksDB tombstones pile up in OM's tables, and every
+iterator that crosses them slows down (the key deleting service draining
+deletedTable, open-key cleanup, listings of a bucket after its oldest keys
+expired). To find and compact only the key ranges dense with tombstones, OM
+has to observe the flushes and compactions of its own DB and read the SST
+metadata of one table, without owning the RocksDB options.
+
+- DBStoreBuilder#addEventListener collects extra listeners, and RDBStore
+  installs them next to the ones it needs itself. RocksDBCheckpointDiffer
+  sets the compaction DAG's listeners with setListeners, which replaces the
+  list, so the extra listeners are appended after it instead of set.
+- RocksDatabase#getColumnFamilyMetaData (in memory, no I/O),
+  #getPropertiesOfAllTables (exact entry, deletion and range-deletion counts
+  per SST) and #getMutableOptions (the write-stall triggers in effect) per
+  column family, guarded like every other call so that they fail cleanly
+  once the DB is closed.
+
+Used by {jira:range-stats} (range statistics of OM's tables) and
+{jira:range-compaction} (range compaction service). No behaviour changes
+without a listener.
