@@ -25,7 +25,7 @@ import org.apache.hadoop.metrics2.lib.MutableGaugeLong;
 import org.apache.hadoop.metrics2.lib.MutableRate;
 
 /** Metrics of the range compaction service (on OM's /jmx and /prom as om_range_compaction_*). */
-@Metrics(about = "OM range compaction service", context = "om")
+@Metrics(name = RangeCompactionMetrics.SOURCE_NAME, about = "OM range compaction service", context = "om")
 public final class RangeCompactionMetrics {
   static final String SOURCE_NAME = "OmRangeCompaction";
 
