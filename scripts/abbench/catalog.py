@@ -7,6 +7,8 @@ the value at a sample is the distribution over the whole run so far, not over th
 
 from dataclasses import dataclass, field
 
+from . import prom
+
 COUNTER = 'counter'
 GAUGE = 'gauge'
 
@@ -90,4 +92,4 @@ BY_NAME = {c.name: c for c in COLUMNS}
 
 def select(samples):
     """One CSV row's metric cells from parsed /prom samples: a float, or None when OM does not export it."""
-    return {c.name: samples.get((c.metric, tuple(sorted(c.labels.items())))) for c in COLUMNS}
+    return {c.name: prom.lookup(samples, c.metric, **c.labels) for c in COLUMNS}

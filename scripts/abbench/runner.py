@@ -119,6 +119,7 @@ class Benchmark:
             client_s = time.monotonic() - client_began
             client.wait()
             scraper.stop()
+            record['scrapeFailures'] = scraper.failures
             scraper = None
             self._stop_cluster(cluster, run_id, keep_work=False)
             progress.record_overhead(time.monotonic() - began - client_s)

@@ -22,7 +22,6 @@ class Scraper:
         self.interval_s = interval_s
         self.ops_done = ops_done  # callable: the client's completed operations, for the ops_done column
         self.failures = 0
-        self.rows = 0
         self._stop = threading.Event()
         self._thread = None
         self._t0 = None
@@ -47,7 +46,6 @@ class Scraper:
         row.update({k: ('' if v is None else repr(v)) for k, v in catalog.select(samples).items()})
         self._writer.writerow(row)
         self._file.flush()
-        self.rows += 1
 
     def _loop(self):
         while True:

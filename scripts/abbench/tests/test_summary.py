@@ -116,3 +116,16 @@ def test_report_table_shows_ratios_against_off():
     assert '| client ops/s | 400 | 440 (1.10x) |' in lines
     assert '| OM seek average, whole run (us) | 50.0 | 5.0 (0.10x) |' in lines
     assert not any(line.startswith('| LIST') for line in lines)  # rows without any value are left out
+
+
+def test_comparison_puts_two_results_side_by_side():
+    def result(seek, commit):
+        return {'machine': {'gitCommit': commit, 'cores': 2}, 'settings': {'ops': 1000},
+                'runs': [{'scenario': 'seed', 'arm': 'range', 'om': {'seekAvgUsRun': seek}},
+                         {'scenario': 'fso', 'arm': 'off', 'om': {'seekAvgUsRun': 1.0}}]}
+    first, second = result(20.0, 'aaa'), result(5.0, 'bbb')
+    second['runs'].pop()
+    text = report.render_comparison(first, second, 'A', 'B')
+    assert '- A: `A` (commit aaa, 1,000 ops, 2 cores)' in text
+    assert '| OM seek average, whole run (us) | 20.0 | 5.0 | 0.25x |' in text
+    assert 'Scenarios in only one folder: fso.' in text
