@@ -136,6 +136,11 @@ def render(result, chart_files):
         lines += ['', '### Charts', '']
         lines += _charts(scenario, chart_files.get(scenario, []))
         lines.append('')
+    lines += ['## Load on the machine', '', '| run | wall time (s) | load average at start | at end |',
+              '|---|---|---|---|']
+    lines += [f"| `{r['id']}` | {r.get('wallSeconds')} | {r.get('loadAverageAtStart')} | {r.get('loadAverageAtEnd')} |"
+              for r in result['runs']]
+    lines += ['', 'Arms that ran under very different load are not comparable; rerun them, or use `--repeat`.', '']
     failed = [r for r in result['runs'] if r['status'] != 'ok']
     if failed:
         lines += ['## Runs that did not finish', '']

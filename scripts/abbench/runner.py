@@ -2,6 +2,7 @@
 
 import datetime
 import json
+import os
 import shutil
 import signal
 import tempfile
@@ -36,6 +37,11 @@ class Aborted(Exception):
 
 def _raise_on_sigterm(signum, frame):
     raise KeyboardInterrupt
+
+
+def _load():
+    """1, 5 and 15 minute load averages: other work on the machine skews an arm, so each run records them."""
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def _now():
@@ -93,7 +99,7 @@ class Benchmark:
         freon_json = self.out / 'freon' / f'{run_id}.json'
         cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json, self.s.weights)
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
-                  'startedAt': _now(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
+                  'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
                   'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-2]]),
                   'csv': f'series/{run_id}.csv', 'freonSummary': f'freon/{run_id}.json',
                   'clusterDir': str(self.work_root / run_id)}
@@ -138,6 +144,7 @@ class Benchmark:
             raise Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
         finally:
             record['wallSeconds'] = round(time.monotonic() - began, 1)
+            record['loadAverageAtEnd'] = _load()
             self._summarise(record, freon_json)
         if record['client'] and record['client'].get('opsPerSecond'):
             self.measured_rate[scenario.name] = record['client']['opsPerSecond']
