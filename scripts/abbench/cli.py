@@ -1,0 +1,178 @@
+"""Command line of scripts/ab-bench: parse and check the options, then run the benchmark or a comparison."""
+
+import argparse
+import datetime
+import json
+import re
+import sys
+from pathlib import Path
+
+from . import report
+from .cluster import ClusterError, repo_root
+from .runner import Benchmark, Settings
+from .scenarios import ARMS, SCENARIOS
+
+# --quick: both keyTable stories (seed, retention) x three arms in under 25 minutes on 2 cores. Each arm costs
+# about 75 s of cluster start and stop plus 40,000 operations at 300-650 ops/s (10 threads, shared machine).
+QUICK_SCENARIOS = ['seed', 'retention']
+QUICK_OPS = 40000
+DEFAULT_OPS = 200000
+DEFAULT_THREADS = 10
+# Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine.
+PORT_RANGE = (19000, 19860)
+DEFAULT_BASE_PORT = 19100
+
+DESCRIPTION = """\
+A/B benchmark of OM under a delete-heavy load: for each scenario, each arm runs on a fresh local cluster with
+the same `ozone freon omkeybench` command line; OM's /prom is sampled during the run. Results (summary.json,
+per-arm CSV, charts, report.md) go to bench-results/<timestamp>/.
+
+arms:      """ + '; '.join(f'{k}: {v}' for k, v in ARMS.items()) + """
+scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
+
+EPILOG = """\
+examples:
+  scripts/ab-bench --quick                         seed and retention, three arms, about 20 minutes
+  scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
+  scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.ranges.per.run=8
+  scripts/ab-bench --compare bench-results/A bench-results/B
+  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts one small cluster)
+"""
+
+
+class OneLineErrors(argparse.ArgumentParser):
+    """Bad input is one line naming the problem and exit code 2, not the usage text."""
+
+    def error(self, message):
+        sys.stderr.write(f'ab-bench: {message} (see scripts/ab-bench --help)\n')
+        sys.exit(2)
+
+
+def _positive_int(text):
+    if not re.fullmatch(r'[0-9]+', text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f'expected a positive integer, got {text!r}')
+    return int(text)
+
+
+def _interval(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 0.5 <= value <= 300:
+        raise argparse.ArgumentTypeError(f'expected seconds from 0.5 to 300, got {text!r}')
+    return value
+
+
+def _base_port(text):
+    if not re.fullmatch(r'[0-9]+', text) or not PORT_RANGE[0] <= int(text) <= PORT_RANGE[1]:
+        raise argparse.ArgumentTypeError(f'expected a port from {PORT_RANGE[0]} to {PORT_RANGE[1]}, got {text!r}')
+    return int(text)
+
+
+def _names(text, known, what):
+    if text == 'all':
+        return list(known)
+    names = [n.strip() for n in text.split(',') if n.strip()]
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f'unknown {what} {", ".join(unknown) or repr(text)}; known: '
+                                         f'{", ".join(known)}, all')
+    return list(dict.fromkeys(names))
+
+
+def _weights(text):
+    if not re.fullmatch(r'(create|delete|list|deletedir):[0-9]+(,(create|delete|list|deletedir):[0-9]+)*', text):
+        raise argparse.ArgumentTypeError(f'expected op:weight pairs of create, delete, list, deletedir, got {text!r}')
+    return text
+
+
+def _om_conf(text):
+    """[ARM:]key=value, for one arm or (without ARM) for all arms."""
+    match = re.fullmatch(r'(?:([a-z]+):)?([A-Za-z0-9._-]+=.*)', text)
+    if not match or (match.group(1) and match.group(1) not in ARMS):
+        raise argparse.ArgumentTypeError(f'expected [ARM:]key=value with ARM one of {", ".join(ARMS)}, got {text!r}')
+    return match.group(1) or '*', match.group(2)
+
+
+def parser():
+    p = OneLineErrors(prog='scripts/ab-bench', description=DESCRIPTION, epilog=EPILOG,
+                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--quick', action='store_true',
+                   help=f'scenarios {",".join(QUICK_SCENARIOS)}, all arms, {QUICK_OPS:,} ops per arm (options '
+                        'given explicitly still apply)')
+    p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
+                   help='comma-separated scenarios, or all (default: seed)')
+    p.add_argument('--arms', type=lambda t: _names(t, ARMS, 'arm'), help='comma-separated arms (default: all)')
+    p.add_argument('--ops', type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; '
+                                                     f'--quick {QUICK_OPS:,})')
+    p.add_argument('--threads', type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)')
+    p.add_argument('--weights', type=_weights, help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
+    p.add_argument('--seed', type=_positive_int, default=42, help='omkeybench --seed, the same in every arm')
+    p.add_argument('--repeat', type=_positive_int, default=1, help='run the arms K times, interleaved')
+    p.add_argument('--om-conf', type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE',
+                   help='extra OM configuration for one arm or (without ARM:) all arms; repeatable')
+    p.add_argument('--scrape-interval', type=_interval, default=3.0, metavar='SECONDS',
+                   help="how often OM's /prom is sampled (default 3)")
+    p.add_argument('--base-port', type=_base_port, default=DEFAULT_BASE_PORT,
+                   help=f'first of the 40 ports of each cluster, {PORT_RANGE[0]}-{PORT_RANGE[1]} '
+                        f'(default {DEFAULT_BASE_PORT})')
+    p.add_argument('--out', type=Path, help='results folder (default bench-results/<timestamp>)')
+    p.add_argument('--compare', nargs=2, type=Path, metavar=('DIR1', 'DIR2'),
+                   help='put two results folders side by side (writes a new folder with report.md)')
+    return p
+
+
+def _load_result(folder):
+    path = folder / 'summary.json'
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise SystemExit(f'ab-bench: cannot read {path}: {e.__class__.__name__}: {e}') from None
+
+
+def _timestamped(repo, prefix=''):
+    return repo / 'bench-results' / (prefix + datetime.datetime.now().strftime('%Y%m%d-%H%M%S'))
+
+
+def compare(args, repo):
+    first, second = (_load_result(d) for d in args.compare)
+    out = args.out or _timestamped(repo, 'compare-')
+    out.mkdir(parents=True, exist_ok=True)
+    (out / 'report.md').write_text(report.render_comparison(first, second, *args.compare))
+    print(f'Comparison: {out / "report.md"}')
+    return 0
+
+
+def settings(args, repo):
+    scenario_names = args.scenario or (QUICK_SCENARIOS if args.quick else ['seed'])
+    om_conf = {}
+    for arm, kv in args.om_conf:
+        om_conf.setdefault(arm, []).append(kv)
+    out = args.out or _timestamped(repo)
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    return Settings(scenarios=scenario_names, arms=args.arms or list(ARMS),
+                    ops=args.ops or (QUICK_OPS if args.quick else DEFAULT_OPS), threads=args.threads,
+                    seed=args.seed, repeat=args.repeat, scrape_interval_s=args.scrape_interval,
+                    base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv)
+    repo = repo_root()
+    if args.compare:
+        return compare(args, repo)
+    s = settings(args, repo)
+    print(f'ab-bench: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops x {s.repeat}; '
+          f'results in {s.out}', flush=True)
+    try:
+        result = Benchmark(s, repo, ['scripts/ab-bench'] + argv).run()
+    except ClusterError as e:
+        raise SystemExit(f'ab-bench: {e}') from None
+    except KeyboardInterrupt:
+        raise SystemExit('ab-bench: interrupted before any arm ran') from None
+    print(f'Report: {s.out / "report.md"}' + ('' if result['status'] == 'complete' else
+                                              f' (PARTIAL: {result["reason"]})'))
+    return 0 if result['status'] == 'complete' else 1

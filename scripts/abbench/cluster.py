@@ -1,0 +1,91 @@
+"""A fresh local cluster per arm, driven through scripts/cluster (which stops only the processes it started)."""
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+
+class ClusterError(RuntimeError):
+    """scripts/cluster failed; the message names its log."""
+
+
+def repo_root():
+    return Path(__file__).resolve().parents[2]
+
+
+def dist_dir(repo):
+    """The distribution this build produces: hadoop-ozone/dist/target/ozone-<project version>."""
+    pom = (repo / 'pom.xml').read_text()
+    version = re.search(r'^  <version>(.*)</version>', pom, re.MULTILINE).group(1)
+    return repo / 'hadoop-ozone' / 'dist' / 'target' / f'ozone-{version}'
+
+
+def build_dist_if_missing(repo, log):
+    dist = dist_dir(repo)
+    if (dist / 'bin' / 'ozone').exists():
+        return dist
+    print(f'Distribution {dist} is missing; building it (mvn -q -B install -DskipTests), a few minutes...',
+          flush=True)
+    with open(log, 'ab') as out:
+        if subprocess.run(['mvn', '-q', '-B', 'install', '-DskipTests'], cwd=repo, stdout=out,
+                          stderr=subprocess.STDOUT).returncode != 0:
+            raise ClusterError(f'the build failed; see {log}')
+    return dist
+
+
+class LocalCluster:
+    """One cluster in its own work directory and port block; start() and stop() log to `log`."""
+
+    OM_HTTP_OFFSET = 8  # scripts/cluster: OM's web UI (/prom) is at base port + 8
+
+    def __init__(self, repo, work_dir, base_port, om_conf, log):
+        self.script = repo / 'scripts' / 'cluster'
+        self.work_dir = Path(work_dir)
+        self.base_port = base_port
+        self.om_conf = list(om_conf)
+        self.log = Path(log)
+        self.started = False
+
+    @property
+    def prom_url(self):
+        return f'http://127.0.0.1:{self.base_port + self.OM_HTTP_OFFSET}/prom'
+
+    @property
+    def client_conf_dir(self):
+        return self.work_dir / 'client' / 'etc'
+
+    def _run(self, *args):
+        with open(self.log, 'ab') as out:
+            # A session of its own: a Ctrl-C in the terminal reaches the harness only, which then stops the
+            # cluster by its script, instead of killing SCM, OM and datanodes half-way through a start.
+            return subprocess.run([str(self.script), '--dir', str(self.work_dir), '--base-port',
+                                   str(self.base_port), *args], stdout=out, stderr=subprocess.STDOUT,
+                                  stdin=subprocess.DEVNULL, start_new_session=True).returncode
+
+    def start(self):
+        args = ['start']
+        for kv in self.om_conf:
+            args += ['--om-conf', kv]
+        self.started = True  # even a failed start may have launched processes that stop() must end
+        if self._run(*args) != 0:
+            raise ClusterError(f'scripts/cluster start failed; see {self.log} and {self.work_dir}/*/*.log')
+
+    def stop(self):
+        if self.started and self._run('stop') != 0:
+            raise ClusterError(f'scripts/cluster stop failed; see {self.log}')
+        self.started = False
+
+    def om_log(self):
+        return self.work_dir / 'om' / 'om.log'
+
+    def delete(self):
+        """Deletes the work directory (the cluster must be stopped)."""
+        if self._run('clean') != 0:
+            raise ClusterError(f'scripts/cluster clean failed; see {self.log}')
+
+
+def client_env(cluster):
+    env = dict(os.environ)
+    env['OZONE_CONF_DIR'] = str(cluster.client_conf_dir)
+    return env

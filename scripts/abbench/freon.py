@@ -1,0 +1,67 @@
+"""Runs `ozone freon omkeybench` against a cluster and follows its progress."""
+
+import re
+import subprocess
+import threading
+
+# Freon logs this line every second when it has no console (our case: its output goes to a file).
+_PROGRESS = re.compile(r'Progress: [\d.]+ % \((\d+) out of (\d+)\)')
+
+
+class FreonError(RuntimeError):
+    """omkeybench exited with a non-zero code."""
+
+
+def command(ozone, scenario, ops, threads, seed, summary_json, weights=None):
+    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights."""
+    args = list(scenario.freon_args)
+    if weights:
+        args[args.index('--weights') + 1] = weights
+    return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
+            '--volume', 'vol1', '--bucket', 'bucket1', *args, '--summary-json', str(summary_json)]
+
+
+class FreonRun:
+    """One omkeybench process; `ops_done` follows its progress while it runs."""
+
+    def __init__(self, cmd, env, log):
+        self.cmd = cmd
+        self.env = env
+        self.log = log
+        self.ops_done = 0
+        self.process = None
+        self._reader = None
+
+    def start(self):
+        # Its own session, so a Ctrl-C reaches the harness only; the harness then ends this process by its PID.
+        self.process = subprocess.Popen(self.cmd, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self._reader = threading.Thread(target=self._follow, name='freon-output', daemon=True)
+        self._reader.start()
+
+    def _follow(self):
+        with open(self.log, 'wb') as out:
+            for line in self.process.stdout:
+                out.write(line)
+                match = _PROGRESS.search(line.decode('utf-8', 'replace'))
+                if match:
+                    self.ops_done = int(match.group(1))
+
+    def poll(self):
+        """None while running, else the exit code."""
+        return self.process.poll()
+
+    def wait(self):
+        code = self.process.wait()
+        self._reader.join()
+        if code != 0:
+            raise FreonError(f'omkeybench exited with code {code}; see {self.log}')
+
+    def terminate(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

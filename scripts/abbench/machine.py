@@ -1,0 +1,48 @@
+"""What the benchmark ran on: recorded in every report, since results only compare on the same machine."""
+
+import os
+import platform
+import subprocess
+
+
+def _output(cmd, cwd=None):
+    try:
+        result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return (result.stdout + result.stderr).strip() if result.returncode == 0 else None
+
+
+def _memory_gib():
+    try:
+        with open('/proc/meminfo') as f:
+            for line in f:
+                if line.startswith('MemTotal:'):
+                    return round(int(line.split()[1]) / 1024 / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+def _first_line(text, needle=''):
+    for line in (text or '').splitlines():
+        if needle in line:
+            return line.strip()
+    return None
+
+
+def describe(repo, ozone):
+    commit = _output(['git', 'rev-parse', 'HEAD'], cwd=repo)
+    dirty = _output(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=repo)
+    return {
+        'cores': os.cpu_count(),
+        'memoryGiB': _memory_gib(),
+        'loadAverageAtStart': [round(x, 2) for x in os.getloadavg()],
+        'os': f'{platform.system()} {platform.release()}',
+        'java': _first_line(_output(['java', '-version'])),
+        # Lines of `ozone version` other than the banner: the first starting with a digit is the version.
+        'ozoneVersion': next((line.strip() for line in (_output([str(ozone), 'version']) or '').splitlines()
+                              if line[:1].isdigit()), None),
+        'gitCommit': (commit + ('-dirty' if dirty else '')) if commit else None,
+        'python': platform.python_version(),
+    }

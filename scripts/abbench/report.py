@@ -1,0 +1,177 @@
+"""report.md of a results folder, and the side-by-side comparison of two folders."""
+
+from dataclasses import dataclass
+
+from . import summary, verdict
+from .scenarios import ARMS, SCENARIOS
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    path: str
+    digits: int = 1
+    better: str = 'lower'  # 'lower', 'higher', or '' (information only)
+
+
+def _op_rows(op):
+    base = f'client.operations.{op}'
+    return [Row(f'{op} ops/s', f'{base}.opsPerSecond', 0, 'higher'), Row(f'{op} mean (ms)', f'{base}.mean'),
+            Row(f'{op} p50 (ms)', f'{base}.p50'), Row(f'{op} p95 (ms)', f'{base}.p95'),
+            Row(f'{op} p99 (ms)', f'{base}.p99'), Row(f'{op} max (ms)', f'{base}.max')]
+
+
+ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client failures', 'client.failures', 0, '')]
+        + [row for op in ('CREATE', 'DELETE', 'LIST', 'DELETEDIR') for row in _op_rows(op)]
+        + [Row('OM seek average, whole run (us)', 'om.seekAvgUsRun'),
+           Row('OM seek p99, whole run (us)', 'om.seekP99UsRun'),
+           Row('OM seek max (us)', 'om.seekMaxUsRun', 0),
+           Row('OM seek average per interval, median (us)', 'om.seekAvgUsWindowP50'),
+           Row('OM seek average per interval, p95 (us)', 'om.seekAvgUsWindowP95'),
+           Row('OM seek average, last interval (us)', 'om.seekAvgUsWindowLast'),
+           Row('iterator skips per operation', 'om.iterSkipsPerOp'),
+           Row('iterator skips per seek', 'om.iterSkipsPerSeek'),
+           Row('OM get average, whole run (us)', 'om.getAvgUsRun', 2),
+           Row('compaction read (MB)', 'om.compactReadMB'),
+           Row('compaction write (MB)', 'om.compactWriteMB'),
+           Row('flush write (MB)', 'om.flushWriteMB'),
+           Row('write stall (ms)', 'om.writeStallMs'),
+           Row('SST size at end (MB)', 'om.sstMBEnd', 2),
+           Row('SST size max (MB)', 'om.sstMBMax', 2),
+           Row('keyTable estimated keys at end', 'om.keyTableKeysEnd', 0, ''),
+           Row('openKeyTable estimated keys at end', 'om.openKeyTableKeysEnd', 0, ''),
+           Row('deletedTable estimated keys at end', 'om.deletedTableKeysEnd', 0, ''),
+           Row('ranges compacted (range service)', 'om.rangeCompactions', 0, ''),
+           Row('memtables flushed (range service)', 'om.rangeMemtableFlushes', 0, ''),
+           Row('compactions put off for write pressure (range service)', 'om.rangeSkippedWritePressure', 0, '')])
+
+
+def _num(value, digits):
+    return f'{value:,.{digits}f}' if abs(value) >= 1 or digits == 0 or value == 0 else f'{value:.3g}'
+
+
+def _cell(agg, base, row, repeats):
+    if agg is None:
+        return '–'
+    median, low, high = agg
+    text = _num(median, row.digits)
+    if repeats > 1:
+        text += f' [{_num(low, row.digits)}–{_num(high, row.digits)}]'
+    r = verdict.ratio(median, base[0]) if base else None
+    if r is not None and row.better:
+        text += ' (–)' if r == float('inf') else f' ({r:.2f}x)'
+    return text
+
+
+def group_runs(runs):
+    """{scenario: {arm: [runs]}} of the runs that produced numbers, in the order they ran."""
+    grouped = {}
+    for run in runs:
+        if run.get('client') or run.get('om'):
+            grouped.setdefault(run['scenario'], {}).setdefault(run['arm'], []).append(run)
+    return grouped
+
+
+def table(by_arm, repeats, baseline='off'):
+    arms = list(by_arm)
+    lines = ['| metric | ' + ' | '.join(arms) + ' |', '|---|' + '---|' * len(arms)]
+    for row in ROWS:
+        aggs = {arm: summary.aggregate(by_arm[arm], row.path) for arm in arms}
+        if all(a is None for a in aggs.values()):
+            continue
+        base = aggs.get(baseline)
+        cells = [_cell(aggs[arm], None if arm == baseline else base, row, repeats) for arm in arms]
+        lines.append(f'| {row.label} | ' + ' | '.join(cells) + ' |')
+    return lines
+
+
+def key_values(by_arm):
+    """{key metric label: {arm: (median, min, max)}} for the verdict."""
+    return {m.label: {arm: summary.aggregate(runs, m.path) for arm, runs in by_arm.items()}
+            for m in verdict.KEY_METRICS}
+
+
+def _setup(result):
+    s = result['settings']
+    m = result['machine']
+    lines = ['## Setup', '',
+             f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
+             f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
+             f"this project at git commit {m.get('gitCommit')}.",
+             f"- Command: `{' '.join(result['commandLine'])}`",
+             f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes), then `ozone freon "
+             f"omkeybench` with {s['ops']:,} operations, {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
+             f"sampled every {s['scrapeIntervalS']} s while the client runs. Repeats: {s['repeat']} "
+             f"(arms interleaved); with more than one, cells show the median and [min–max].",
+             '- Arms (RocksDB statistics `ozone.metastore.rocksdb.statistics=ALL` in every arm):']
+    lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
+    lines += ['- The compaction services run every 1/15 of the run length (seed 000: 1 h in a 15 h run), at least '
+              '10 s; the range service\'s cool-down per range equals its interval. The values of each run are in '
+              '`summary.json` (`omConf`).', '']
+    return lines
+
+
+def _charts(scenario, files):
+    return [f'![{f.stem}](charts/{scenario}/{f.name})' for f in files]
+
+
+def render(result, chart_files):
+    """The report's Markdown; `chart_files` maps a scenario to its PNG paths."""
+    status = result['status']
+    lines = ['# A/B benchmark: range compaction vs none vs periodic full compaction', '']
+    if status != 'complete':
+        lines += [f"**PARTIAL RESULTS**: {result.get('reason')}. Arms that did not finish are marked in "
+                  '`summary.json` (`status`).', '']
+    lines += _setup(result)
+    repeats = result['settings']['repeat']
+    for scenario, by_arm in group_runs(result['runs']).items():
+        lines += [f'## Scenario `{scenario}`', '', SCENARIOS[scenario].about + '.', '',
+                  '`' + next(r['freonCommand'] for arms in by_arm.values() for r in arms) + '`', '',
+                  '### Verdict', '']
+        lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm))]
+        lines += ['', f'Differences under {verdict.NOISE:.0%} (or with overlapping repeats) count as no clear '
+                  'difference. Ratios are against `off`; lower is better except for ops/s.', '',
+                  '### Numbers', '']
+        lines += table(by_arm, repeats)
+        lines += ['', '### Charts', '']
+        lines += _charts(scenario, chart_files.get(scenario, []))
+        lines.append('')
+    lines += ['## Load on the machine', '', '| run | wall time (s) | load average at start | at end |',
+              '|---|---|---|---|']
+    lines += [f"| `{r['id']}` | {r.get('wallSeconds')} | {r.get('loadAverageAtStart')} | {r.get('loadAverageAtEnd')} |"
+              for r in result['runs']]
+    lines += ['', 'Arms that ran under very different load are not comparable; rerun them, or use `--repeat`.', '']
+    failed = [r for r in result['runs'] if r['status'] != 'ok']
+    if failed:
+        lines += ['## Runs that did not finish', '']
+        lines += [f"- `{r['id']}`: {r['status']}: {r.get('error')}" for r in failed]
+        lines.append('')
+    return '\n'.join(lines)
+
+
+def render_comparison(first, second, first_dir, second_dir):
+    """Two results side by side: per scenario and arm, each metric of both and the ratio second/first."""
+    lines = ['# A/B benchmark: comparison of two result folders', '',
+             f'- A: `{first_dir}` (commit {first["machine"].get("gitCommit")}, {first["settings"]["ops"]:,} ops, '
+             f'{first["machine"].get("cores")} cores)',
+             f'- B: `{second_dir}` (commit {second["machine"].get("gitCommit")}, {second["settings"]["ops"]:,} ops, '
+             f'{second["machine"].get("cores")} cores)', '']
+    a_runs, b_runs = group_runs(first['runs']), group_runs(second['runs'])
+    for scenario in [s for s in a_runs if s in b_runs]:
+        lines += [f'## Scenario `{scenario}`', '']
+        for arm in [a for a in a_runs[scenario] if a in b_runs[scenario]]:
+            lines += [f'### Arm `{arm}`', '', '| metric | A | B | B/A |', '|---|---|---|---|']
+            for row in ROWS:
+                a = summary.aggregate(a_runs[scenario][arm], row.path)
+                b = summary.aggregate(b_runs[scenario][arm], row.path)
+                if a is None and b is None:
+                    continue
+                r = verdict.ratio(b[0], a[0]) if a and b else None
+                lines.append(f'| {row.label} | {_num(a[0], row.digits) if a else "–"} | '
+                             f'{_num(b[0], row.digits) if b else "–"} | '
+                             f'{"–" if r is None or r == float("inf") else f"{r:.2f}x"} |')
+            lines.append('')
+    only = sorted(set(a_runs) ^ set(b_runs))
+    if only:
+        lines += [f'Scenarios in only one folder: {", ".join(only)}.', '']
+    return '\n'.join(lines)

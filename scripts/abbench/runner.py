@@ -1,0 +1,188 @@
+"""Runs the arms (interleaved across repeats), each on a fresh cluster, and writes the results folder."""
+
+import datetime
+import json
+import os
+import shutil
+import signal
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import charts, freon, machine, report, scenarios, summary
+from .cluster import ClusterError, LocalCluster, build_dist_if_missing, client_env
+from .progress import Progress
+from .scrape import Scraper
+
+
+@dataclass
+class Settings:
+    scenarios: list
+    arms: list
+    ops: int
+    threads: int
+    seed: int
+    repeat: int
+    scrape_interval_s: float
+    base_port: int
+    out: Path
+    om_conf: dict = field(default_factory=dict)  # arm ('*' for all) -> [key=value]
+    weights: str = None  # replaces the scenario's omkeybench --weights
+
+
+class Aborted(Exception):
+    """Ctrl-C, SIGTERM or a failed arm: the benchmark stops, keeping what it measured."""
+
+
+def _raise_on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _load():
+    """1, 5 and 15 minute load averages: other work on the machine skews an arm, so each run records them."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def _now():
+    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
+
+
+class Benchmark:
+
+    def __init__(self, settings, repo, command_line):
+        self.s = settings
+        self.repo = repo
+        self.out = settings.out
+        self.command_line = command_line
+        self.runs = []
+        self.measured_rate = {}  # scenario -> client ops/s of its last finished arm, to size the next arm
+
+    def plan(self):
+        """(scenario, arm, repeat) in the order they run: per repeat, every scenario's arms in turn."""
+        return [(scenario, arm, k) for k in range(1, self.s.repeat + 1) for scenario in self.s.scenarios
+                for arm in self.s.arms]
+
+    def run(self):
+        """Runs the plan; returns the result (status 'partial' after an abort). A failed build raises ClusterError."""
+        for sub in ('series', 'freon', 'logs', 'charts'):
+            (self.out / sub).mkdir(parents=True, exist_ok=True)
+        self.ozone = build_dist_if_missing(self.repo, self.out / 'logs' / 'build.log') / 'bin' / 'ozone'
+        self.machine = machine.describe(self.repo, self.ozone)
+        self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
+        previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
+        status, reason = 'complete', None
+        try:
+            plan = self.plan()
+            progress = Progress(len(plan))
+            for index, (scenario, arm, repeat) in enumerate(plan):
+                self._run_arm(index, plan, progress, scenarios.SCENARIOS[scenario], arm, repeat)
+        except Aborted as e:
+            status, reason = 'partial', str(e)
+        except KeyboardInterrupt:
+            status, reason = 'partial', 'interrupted between two arms'
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        if not any(self.work_root.iterdir()):
+            self.work_root.rmdir()
+        return self.write_results(status, reason)
+
+    def _om_conf(self, scenario, arm, interval_s):
+        return (scenarios.STATISTICS_CONF + list(scenario.om_conf) + scenarios.arm_conf(arm, interval_s)
+                + self.s.om_conf.get('*', []) + self.s.om_conf.get(arm, []))
+
+    def _run_arm(self, index, plan, progress, scenario, arm, repeat):
+        run_id = f'{scenario.name}-{arm}-r{repeat}'
+        rate = self.measured_rate.get(scenario.name, scenario.assumed_ops_per_s)
+        interval_s = scenarios.service_interval_s(self.s.ops / rate)
+        om_conf = self._om_conf(scenario, arm, interval_s)
+        freon_json = self.out / 'freon' / f'{run_id}.json'
+        cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json, self.s.weights)
+        record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
+                  'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
+                  'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-2]]),
+                  'csv': f'series/{run_id}.csv', 'freonSummary': f'freon/{run_id}.json',
+                  'clusterDir': str(self.work_root / run_id)}
+        self.runs.append(record)
+        work = self.work_root / run_id
+        cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log')
+        client = scraper = None
+        began = time.monotonic()
+        try:
+            progress.say(f'[{index + 1}/{len(plan)} {run_id}] starting a fresh cluster in {work} ...')
+            cluster.start()
+            scraper = Scraper(cluster.prom_url, self.out / record['csv'], self.s.scrape_interval_s,
+                              lambda: client.ops_done if client else 0)
+            scraper.start()
+            client = freon.FreonRun(cmd, client_env(cluster), self.out / 'logs' / f'{run_id}.freon.log')
+            client.start()
+            client_began = time.monotonic()
+            ops_after = (len(plan) - index - 1) * self.s.ops
+            while client.poll() is None:
+                progress.update(index, run_id, client.ops_done, self.s.ops, time.monotonic() - client_began,
+                                ops_after)
+                time.sleep(0.5)
+            client_s = time.monotonic() - client_began
+            client.wait()
+            scraper.stop()
+            record['scrapeFailures'] = scraper.failures
+            scraper = None
+            self._stop_cluster(cluster, run_id, keep_work=False)
+            progress.record_overhead(time.monotonic() - began - client_s)
+            record['status'] = 'ok'
+        except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
+            interrupted = isinstance(e, KeyboardInterrupt)
+            record['status'] = 'aborted' if interrupted else 'failed'
+            record['error'] = 'interrupted (Ctrl-C or SIGTERM)' if interrupted else str(e)
+            progress.say(f'[{index + 1}/{len(plan)} {run_id}] {record["status"]}: {record["error"]}; '
+                         'stopping the cluster...')
+            if client:
+                client.terminate()
+            if scraper:
+                scraper.stop()
+            self._stop_cluster(cluster, run_id, keep_work=True)
+            raise Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
+        finally:
+            record['wallSeconds'] = round(time.monotonic() - began, 1)
+            record['loadAverageAtEnd'] = _load()
+            self._summarise(record, freon_json)
+        if record['client'] and record['client'].get('opsPerSecond'):
+            self.measured_rate[scenario.name] = record['client']['opsPerSecond']
+        progress.say(f'[{index + 1}/{len(plan)} {run_id}] done in {record["wallSeconds"]:.0f} s')
+
+    def _stop_cluster(self, cluster, run_id, keep_work):
+        """Stops the cluster; keeps OM's log in the results; deletes the work directory unless asked to keep it."""
+        try:
+            cluster.stop()
+        except ClusterError as e:
+            keep_work = True
+            print(f'ab-bench: {e}')
+        if cluster.om_log().exists():
+            shutil.copy(cluster.om_log(), self.out / 'logs' / f'{run_id}.om.log')
+        if keep_work:
+            print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
+        else:
+            cluster.delete()
+
+    def _summarise(self, record, freon_json):
+        csv_path = self.out / record['csv']
+        rows = summary.read_series(csv_path) if csv_path.exists() else []
+        freon_summary = json.loads(freon_json.read_text()) if freon_json.exists() else None
+        record.update(summary.arm_summary(freon_summary, rows))
+
+    def write_results(self, status, reason):
+        result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason, 'finishedAt': _now(),
+                  'commandLine': self.command_line, 'machine': self.machine,
+                  'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
+                               'threads': self.s.threads, 'seed': self.s.seed, 'repeat': self.s.repeat,
+                               'scrapeIntervalS': self.s.scrape_interval_s, 'basePort': self.s.base_port,
+                               'weights': self.s.weights, 'extraOmConf': self.s.om_conf},
+                  'runs': self.runs}
+        (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
+        chart_files = {}
+        for scenario, by_arm in report.group_runs(self.runs).items():
+            runs = [r for arm_runs in by_arm.values() for r in arm_runs]
+            series = {r['id']: summary.read_series(self.out / r['csv']) for r in runs if (self.out / r['csv']).exists()}
+            chart_files[scenario] = charts.draw_scenario(runs, series, self.out / 'charts' / scenario, self.s.repeat)
+        (self.out / 'report.md').write_text(report.render(result, chart_files))
+        return result

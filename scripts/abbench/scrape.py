@@ -1,0 +1,61 @@
+"""Samples OM's /prom every few seconds into a CSV time series (one row per sample)."""
+
+import csv
+import threading
+import time
+import urllib.request
+
+from . import catalog, prom
+
+
+def fetch(url, timeout_s=10):
+    with urllib.request.urlopen(url, timeout=timeout_s) as response:
+        return prom.parse(response.read().decode('utf-8', 'replace'))
+
+
+class Scraper:
+    """Background sampler; every row is flushed at once, so an aborted run keeps what it measured."""
+
+    def __init__(self, url, csv_path, interval_s, ops_done):
+        self.url = url
+        self.csv_path = csv_path
+        self.interval_s = interval_s
+        self.ops_done = ops_done  # callable: the client's completed operations, for the ops_done column
+        self.failures = 0
+        self._stop = threading.Event()
+        self._thread = None
+        self._t0 = None
+
+    def start(self):
+        self._t0 = time.monotonic()
+        self._file = open(self.csv_path, 'w', newline='')
+        self._writer = csv.DictWriter(self._file, fieldnames=catalog.CSV_COLUMNS)
+        self._writer.writeheader()
+        self._thread = threading.Thread(target=self._loop, name='prom-scraper', daemon=True)
+        self._thread.start()
+
+    def sample(self):
+        """Takes one sample now; a failed fetch is counted, not fatal (OM may be busy for a moment)."""
+        try:
+            samples = fetch(self.url)
+        except (OSError, prom.PromParseError):
+            self.failures += 1
+            return
+        row = {'unix_time': f'{time.time():.3f}', 'elapsed_s': f'{time.monotonic() - self._t0:.3f}',
+               'ops_done': self.ops_done()}
+        row.update({k: ('' if v is None else repr(v)) for k, v in catalog.select(samples).items()})
+        self._writer.writerow(row)
+        self._file.flush()
+
+    def _loop(self):
+        while True:
+            self.sample()
+            if self._stop.wait(self.interval_s):
+                return
+
+    def stop(self):
+        """Stops the loop and takes a last sample, so the series ends when the client run ended."""
+        self._stop.set()
+        self._thread.join()
+        self.sample()
+        self._file.close()

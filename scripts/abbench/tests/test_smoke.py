@@ -1,0 +1,99 @@
+"""The harness end to end on a tiny run: one scenario, two arms, each on a real local cluster (about 3 minutes)."""
+
+import csv
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from abbench import catalog, charts
+
+REPO = Path(__file__).resolve().parents[3]
+# Outside the ports other tests and benchmarks use (15000-18999) and the harness's default (19100).
+SMOKE_BASE_PORT = 19400
+ARMS = ['off', 'range']
+PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
+
+
+@pytest.fixture(scope='module')
+def results(tmp_path_factory):
+    out = tmp_path_factory.mktemp('ab-bench') / 'results'
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', ','.join(ARMS), '--ops', '1000',
+           '--threads', '4', '--scrape-interval', '1', '--base-port', str(SMOKE_BASE_PORT), '--out', str(out)]
+    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out, run.stdout + run.stderr
+
+
+pytestmark = pytest.mark.cluster
+
+
+def test_summary_has_every_field(results):
+    out, _ = results
+    result = json.loads((out / 'summary.json').read_text())
+    assert result['status'] == 'complete'
+    assert result['settings']['arms'] == ARMS
+    for key in ('cores', 'memoryGiB', 'java', 'ozoneVersion', 'gitCommit'):
+        assert result['machine'][key], key
+    assert [r['arm'] for r in result['runs']] == ARMS
+    for run in result['runs']:
+        assert run['status'] == 'ok'
+        client = run['client']
+        assert client['totalOps'] == 1000 and client['failures'] == 0
+        for op in ('CREATE', 'DELETE', 'LIST'):
+            assert set(client['operations'][op]) == {'count', 'opsPerSecond', 'mean', 'p50', 'p95', 'p99', 'max'}
+        om = run['om']
+        for key in ('seekAvgUsRun', 'seekP99UsRun', 'iterSkipsPerOp', 'compactReadMB', 'compactWriteMB',
+                    'writeStallMs', 'sstMBEnd'):
+            assert om[key] is not None, key
+        assert run['samples'] >= 2
+        assert 'ozone.metastore.rocksdb.statistics=ALL' in run['omConf']
+    by_arm = {r['arm']: r for r in result['runs']}
+    assert by_arm['range']['om']['rangeCompactions'] is not None  # the service's metrics are scraped
+    assert by_arm['off']['om']['rangeCompactions'] is None  # and absent where it is off
+
+
+def test_csv_per_arm_has_the_catalog_columns(results):
+    out, _ = results
+    for arm in ARMS:
+        with open(out / 'series' / f'seed-{arm}-r1.csv', newline='') as f:
+            rows = list(csv.reader(f))
+        assert rows[0] == catalog.CSV_COLUMNS
+        assert len(rows) >= 3
+        last = dict(zip(rows[0], rows[-1]))
+        assert float(last['ops_done']) > 0
+        assert float(last['seeks']) > 0 and last['seek_avg_us'] != ''
+
+
+def test_charts_are_non_empty_png_images(results):
+    out, _ = results
+    pngs = sorted((out / 'charts' / 'seed').glob('*.png'))
+    assert len(pngs) == len(charts.CHARTS) + 2  # plus the windowed seek average and the client latencies
+    for png in pngs:
+        data = png.read_bytes()
+        assert data.startswith(PNG_SIGNATURE) and len(data) > 5000, png.name
+
+
+def test_report_names_every_arm_and_embeds_the_charts(results):
+    out, _ = results
+    text = (out / 'report.md').read_text()
+    assert '| metric | off | range |' in text
+    assert '### Verdict' in text and '`range` against `off`' in text
+    for arm in ARMS:
+        assert f'`{arm}`' in text
+    assert '](charts/seed/seek_average.png)' in text
+
+
+def test_clusters_are_stopped_and_removed(results):
+    out, _ = results
+    result = json.loads((out / 'summary.json').read_text())
+    for run in result['runs']:
+        assert not Path(run['clusterDir']).exists()
+        for pid in filter(str.isdigit, os.listdir('/proc')):
+            try:
+                cmdline = Path(f'/proc/{pid}/cmdline').read_bytes().decode('utf-8', 'replace')
+            except OSError:
+                continue
+            assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'

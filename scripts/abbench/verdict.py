@@ -1,0 +1,106 @@
+"""The plain-language verdict of a scenario, computed from the arms' numbers (never written by hand)."""
+
+from dataclasses import dataclass
+
+# A single run on a shared 2-core machine moves latencies and rates by about this much between identical runs,
+# so smaller differences are reported as "no clear difference".
+NOISE = 0.10
+
+
+@dataclass(frozen=True)
+class KeyMetric:
+    label: str
+    path: str  # in an arm's summary (see summary.lookup)
+    unit: str
+
+
+# The questions the benchmark answers, in the order the verdict states them. Lower is better for all of them.
+KEY_METRICS = [
+    KeyMetric('OM seek average', 'om.seekAvgUsRun', 'us'),
+    KeyMetric('iterator skips per operation', 'om.iterSkipsPerOp', ''),
+    KeyMetric('LIST p99', 'client.operations.LIST.p99', 'ms'),
+    KeyMetric('CREATE p99', 'client.operations.CREATE.p99', 'ms'),
+    KeyMetric('DELETE p99', 'client.operations.DELETE.p99', 'ms'),
+    KeyMetric('compaction write bytes', 'om.compactWriteMB', 'MB'),
+]
+
+
+def _separated(a, b):
+    """True when two (median, min, max) do not overlap and their medians differ by more than NOISE."""
+    (ma, lo_a, hi_a), (mb, lo_b, hi_b) = a, b
+    if hi_a < lo_b or hi_b < lo_a:
+        return abs(ma - mb) > NOISE * max(abs(ma), abs(mb))
+    return False
+
+
+def winner(values):
+    """The arm with the lowest median of {arm: (median, min, max)}, or None when the best two are not separated.
+
+    Returns (arm or None, ordered [(arm, aggregate)]), arms without a value left out.
+    """
+    ranked = sorted(((arm, v) for arm, v in values.items() if v is not None), key=lambda item: item[1][0])
+    if not ranked:
+        return None, ranked
+    if len(ranked) == 1 or _separated(ranked[0][1], ranked[1][1]):
+        return ranked[0][0], ranked
+    return None, ranked
+
+
+def compare(value, baseline):
+    """'better', 'worse' or 'similar' for lower-is-better values given as (median, min, max)."""
+    if not _separated(value, baseline):
+        return 'similar'
+    return 'better' if value[0] < baseline[0] else 'worse'
+
+
+def ratio(value, baseline):
+    if value is None or baseline is None:
+        return None
+    if baseline == 0:
+        return 1.0 if value == 0 else float('inf')
+    return value / baseline
+
+
+def _fmt(value, unit):
+    if value >= 100:
+        text = f'{value:,.0f}'
+    elif value >= 1:
+        text = f'{value:.1f}'
+    else:
+        text = f'{value:.3g}'
+    return f'{text} {unit}'.strip()
+
+
+def scenario_verdict(values, baseline='off'):
+    """Lines of the verdict for {metric label: {arm: (median, min, max) or None}}."""
+    lines = []
+    for metric in KEY_METRICS:
+        per_arm = values.get(metric.label, {})
+        best, ranked = winner(per_arm)
+        if not ranked:
+            lines.append(f'{metric.label}: not measured.')
+            continue
+        listing = ', '.join(f'{arm} {_fmt(v[0], metric.unit)}' for arm, v in ranked)
+        if best:
+            lines.append(f'{metric.label}: **{best}** wins ({listing}).')
+        else:
+            lines.append(f'{metric.label}: no clear winner, the best are within {NOISE:.0%} or their runs overlap '
+                         f'({listing}).')
+    arms = sorted({arm for per_arm in values.values() for arm in per_arm} - {baseline})
+    for arm in arms:
+        groups = {'better': [], 'worse': [], 'similar': []}
+        for metric in KEY_METRICS:
+            per_arm = values.get(metric.label, {})
+            mine, base = per_arm.get(arm), per_arm.get(baseline)
+            if mine is None or base is None:
+                continue
+            r = ratio(mine[0], base[0])
+            groups[compare(mine, base)].append(f'{metric.label} {r:.2f}x' if r != float('inf') else
+                                               f'{metric.label} {_fmt(mine[0], metric.unit)} vs none')
+        if not any(groups.values()):
+            continue
+        parts = [f'{name} on {", ".join(items)}' for name, items in
+                 (('better', groups['better']), ('worse', groups['worse']), ('no clear difference',
+                                                                            groups['similar'])) if items]
+        lines.append(f'`{arm}` against `{baseline}`: ' + '; '.join(parts) + '.')
+    return lines
