@@ -21,7 +21,6 @@ import static org.apache.hadoop.hdds.conf.ConfigTag.OM;
 import static org.apache.hadoop.hdds.conf.ConfigTag.OZONE;
 import static org.apache.hadoop.hdds.conf.ConfigTag.PERFORMANCE;
 
-import java.util.LinkedHashSet;
 import java.util.Set;
 import org.apache.hadoop.hdds.conf.Config;
 import org.apache.hadoop.hdds.conf.ConfigGroup;
@@ -202,13 +201,7 @@ public class RangeCompactionConfig {
 
   /** @return the tables the service may compact, in configured order */
   public Set<String> getTables() {
-    Set<String> names = new LinkedHashSet<>();
-    for (String name : tables.split(",")) {
-      if (!name.trim().isEmpty()) {
-        names.add(name.trim());
-      }
-    }
-    return names;
+    return OmTableLayouts.parseTables(tables);
   }
 
   public double getTombstoneRatio() {

@@ -28,7 +28,9 @@ import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.OPEN_KEY_TABLE;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /** The key layout of each OM table that range statistics can track. */
 public final class OmTableLayouts {
@@ -60,6 +62,17 @@ public final class OmTableLayouts {
           + String.join(", ", LAYOUTS.keySet()));
     }
     return layout;
+  }
+
+  /** @return the table names of a comma-separated configuration value, in order, without blanks */
+  public static Set<String> parseTables(String commaSeparated) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String name : commaSeparated.split(",")) {
+      if (!name.trim().isEmpty()) {
+        names.add(name.trim());
+      }
+    }
+    return names;
   }
 
   /** @return every table range statistics can track */
