@@ -51,6 +51,18 @@ class ClusterScriptBadInputIT {
   }
 
   @Test
+  void profileOfUnknownProcess() throws Exception {
+    Result unknown = Commands.cluster(work, BASE_PORT, "start", "--profile", "om dn1");
+    assertThat(unknown.exitCode()).isNotZero();
+    assertThat(unknown.output()).contains("--profile: unknown process 'om dn1'; known: scm om dn1 dn2 dn3");
+
+    Result missing = Commands.cluster(work, BASE_PORT, "start", "--profile");
+    assertThat(missing.exitCode()).isNotZero();
+    assertThat(missing.output()).contains("--profile needs a process name: scm om dn1 dn2 dn3");
+    assertThat(work.resolve("scm")).doesNotExist();
+  }
+
+  @Test
   void portInUse() throws Exception {
     int omRpc = BASE_PORT + 7;
     try (ServerSocket busy = new ServerSocket(omRpc, 1, InetAddress.getLoopbackAddress())) {
