@@ -146,7 +146,7 @@ final class CompactionCost {
     }
 
     boolean overlaps(SstFile f) {
-      return Keys.compare(f.getLargestKey(), start) >= 0 && (end == null || Keys.compare(f.getSmallestKey(), end) < 0);
+      return f.overlaps(start, end);
     }
 
     void widen(SstFile f) {

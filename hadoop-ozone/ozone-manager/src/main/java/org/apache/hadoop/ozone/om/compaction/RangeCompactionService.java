@@ -241,7 +241,7 @@ public class RangeCompactionService extends BackgroundService {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     cooldowns.compacted(range, Time.monotonicNow());
 
-    stats.refresh();
+    stats.refresh(table);
     long tombstonesLeft = stats.estimate(table, range.getStart(), range.getEnd()).getTombstones();
     long written = 0;
     for (SstFile f : stats.getFiles(table)) {

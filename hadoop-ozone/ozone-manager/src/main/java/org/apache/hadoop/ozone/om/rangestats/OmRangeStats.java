@@ -123,6 +123,13 @@ public final class OmRangeStats {
     }
   }
 
+  /** Re-indexes one tracked table now, in the caller's thread. */
+  public void refresh(String table) throws IOException {
+    if (isEnabled()) {
+      updater.update(table);
+    }
+  }
+
   /** @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated */
   public KeyRange estimate(String table, byte[] start, byte[] end) {
     return partitioner.estimate(table, OmTableLayouts.layoutOf(table), index.files(table), start, end);

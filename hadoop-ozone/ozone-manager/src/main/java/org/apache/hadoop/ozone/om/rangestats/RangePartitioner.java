@@ -101,7 +101,7 @@ public final class RangePartitioner {
     List<KeyRange> splitByPrefix(byte[] start, byte[] end, int depth) {
       TreeSet<byte[]> prefixes = new TreeSet<>(Keys::compare);
       for (SstFile f : files) {
-        if (overlaps(f, start, end)) {
+        if (f.overlaps(start, end)) {
           addIfWithin(layout.prefix(f.smallest(), depth), start, end, prefixes);
           addIfWithin(layout.prefix(f.largest(), depth), start, end, prefixes);
         }
@@ -132,7 +132,7 @@ public final class RangePartitioner {
     List<KeyRange> splitAtSstBoundaries(byte[] start, byte[] end) {
       TreeSet<byte[]> cuts = new TreeSet<>(Keys::compare);
       for (SstFile f : files) {
-        if (overlaps(f, start, end)) {
+        if (f.overlaps(start, end)) {
           addIfInside(f.smallest(), start, end, cuts);
           addIfInside(Keys.after(f.largest()), start, end, cuts);
         }
@@ -175,7 +175,7 @@ public final class RangePartitioner {
       double rangeDeletions = 0;
       double bytes = 0;
       for (SstFile f : files) {
-        double share = overlaps(f, start, end) ? spread.share(f, start, end) : 0;
+        double share = f.overlaps(start, end) ? spread.share(f, start, end) : 0;
         if (share > 0) {
           ssts++;
           entries += share * f.getEntries();
@@ -187,10 +187,6 @@ public final class RangePartitioner {
       return new KeyRange(table, start, end, ssts, Math.round(entries), Math.round(tombstones),
           Math.round(rangeDeletions), Math.round(bytes));
     }
-  }
-
-  private static boolean overlaps(SstFile f, byte[] start, byte[] end) {
-    return Keys.compare(f.largest(), start) >= 0 && (end == null || Keys.compare(f.smallest(), end) < 0);
   }
 
   private static void addIfWithin(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {

@@ -81,6 +81,15 @@ public final class SstFile {
     return largestKey;
   }
 
+  /**
+   * @param start first key of the range (inclusive)
+   * @param end end of the range (exclusive), or null for unbounded
+   * @return whether the SST holds keys in {@code [start, end)} by its bounds
+   */
+  public boolean overlaps(byte[] start, byte[] end) {
+    return Keys.compare(largestKey, start) >= 0 && (end == null || Keys.compare(smallestKey, end) < 0);
+  }
+
   public long getEntries() {
     return entries;
   }

@@ -141,7 +141,7 @@ final class SstIndexUpdater {
   }
 
   /** Serialized, so that an older read of the metadata never overwrites a newer one. */
-  private void update(String table) throws IOException {
+  void update(String table) throws IOException {
     synchronized (updateLock) {
       Map<String, SstCounts> newFiles = pending.remove(table);
       Map<String, SstCounts> known = index.counts(table);

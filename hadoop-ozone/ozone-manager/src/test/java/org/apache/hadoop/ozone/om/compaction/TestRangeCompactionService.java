@@ -141,7 +141,6 @@ class TestRangeCompactionService {
   @Test
   void refusesTablesWithoutRangeStatistics() {
     conf.set("ozone.om.range.compaction.service.tables", "keyTable,openKeyTable");
-    metadata.getRangeStats();
     OzoneConfiguration noStats = new OzoneConfiguration(conf);
     noStats.set("ozone.om.range.stats.tables", "keyTable");
     assertThatThrownBy(() -> new RangeCompactionService(metadataWithStats(noStats),
