@@ -13,9 +13,14 @@ from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS
 
 # --quick: both keyTable stories (seed, retention) x three arms in under 25 minutes on 2 cores. Each arm costs
-# about 75 s of cluster start and stop plus 40,000 operations at 300-650 ops/s (10 threads, shared machine).
+# about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
 QUICK_SCENARIOS = ['seed', 'retention']
-QUICK_OPS = 40000
+QUICK_OPS = 100000
+# OM writes about 370 bytes per operation of the seed mix over all its tables, so 200,000 operations fit in
+# OM's 128 MB memtables and no SST is ever written: a short run would measure memtables only. Seed 000's
+# 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
+# every main table several times, so tombstones reach SSTs, L0 and compactions as in a long run.
+QUICK_WRITE_BUFFER = '2MB'
 DEFAULT_OPS = 200000
 DEFAULT_THREADS = 10
 # Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine.
@@ -32,9 +37,10 @@ scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
 
 EPILOG = """\
 examples:
-  scripts/ab-bench --quick                         seed and retention, three arms, about 20 minutes
+  scripts/ab-bench --quick                         seed and retention, three arms, about 15 minutes
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.ranges.per.run=8
+  scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
   scripts/ab-bench --self-test                     the harness's own tests (pytest; starts one small cluster)
 """
@@ -62,6 +68,12 @@ def _interval(text):
     if not 0.5 <= value <= 300:
         raise argparse.ArgumentTypeError(f'expected seconds from 0.5 to 300, got {text!r}')
     return value
+
+
+def _size(text):
+    if not re.fullmatch(r'[0-9]+(KB|MB|GB)', text) or int(text[:-2]) < 1:
+        raise argparse.ArgumentTypeError(f'expected a size like 2MB (KB, MB or GB), got {text!r}')
+    return text
 
 
 def _base_port(text):
@@ -99,15 +111,21 @@ def parser():
     p = OneLineErrors(prog='scripts/ab-bench', description=DESCRIPTION, epilog=EPILOG,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument('--quick', action='store_true',
-                   help=f'scenarios {",".join(QUICK_SCENARIOS)}, all arms, {QUICK_OPS:,} ops per arm (options '
-                        'given explicitly still apply)')
+                   help=f'scenarios {",".join(QUICK_SCENARIOS)}, all arms, {QUICK_OPS:,} ops per arm, '
+                        f'{QUICK_WRITE_BUFFER} memtables (options given explicitly still apply)')
     p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
                    help='comma-separated scenarios, or all (default: seed)')
     p.add_argument('--arms', type=lambda t: _names(t, ARMS, 'arm'), help='comma-separated arms (default: all)')
     p.add_argument('--ops', type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; '
                                                      f'--quick {QUICK_OPS:,})')
+    p.add_argument('--write-buffer', type=_size, metavar='SIZE',
+                   help="OM's RocksDB memtable size per table, ozone.metastore.rocksdb.cf.write.buffer.size, in "
+                        f"every arm (default: OM's, 128MB; --quick {QUICK_WRITE_BUFFER})")
+    p.add_argument('--profile', action='store_true',
+                   help="run OM under async-profiler in every arm; each arm's CPU flamegraph is linked in report.md")
     p.add_argument('--threads', type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)')
-    p.add_argument('--weights', type=_weights, help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
+    p.add_argument('--weights', type=_weights,
+                   help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
     p.add_argument('--seed', type=_positive_int, default=42, help='omkeybench --seed, the same in every arm')
     p.add_argument('--repeat', type=_positive_int, default=1, help='run the arms K times, interleaved')
     p.add_argument('--om-conf', type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE',
@@ -155,7 +173,9 @@ def settings(args, repo):
     return Settings(scenarios=scenario_names, arms=args.arms or list(ARMS),
                     ops=args.ops or (QUICK_OPS if args.quick else DEFAULT_OPS), threads=args.threads,
                     seed=args.seed, repeat=args.repeat, scrape_interval_s=args.scrape_interval,
-                    base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights)
+                    base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights,
+                    write_buffer=args.write_buffer or (QUICK_WRITE_BUFFER if args.quick else None),
+                    profile=args.profile)
 
 
 def main(argv=None):

@@ -21,9 +21,15 @@ def dist_dir(repo):
     return repo / 'hadoop-ozone' / 'dist' / 'target' / f'ozone-{version}'
 
 
-def build_dist_if_missing(repo, log):
+def profiler_jar(repo):
+    """async-profiler, which the distribution's build copies next to it for scripts/cluster start --profile."""
+    return repo / 'hadoop-ozone' / 'dist' / 'target' / 'async-profiler' / 'async-profiler.jar'
+
+
+def build_dist_if_missing(repo, log, profiler=False):
+    """The distribution (and async-profiler when `profiler`), built by Maven when missing."""
     dist = dist_dir(repo)
-    if (dist / 'bin' / 'ozone').exists():
+    if (dist / 'bin' / 'ozone').exists() and (not profiler or profiler_jar(repo).exists()):
         return dist
     print(f'Distribution {dist} is missing; building it (mvn -q -B install -DskipTests), a few minutes...',
           flush=True)
@@ -39,12 +45,13 @@ class LocalCluster:
 
     OM_HTTP_OFFSET = 8  # scripts/cluster: OM's web UI (/prom) is at base port + 8
 
-    def __init__(self, repo, work_dir, base_port, om_conf, log):
+    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False):
         self.script = repo / 'scripts' / 'cluster'
         self.work_dir = Path(work_dir)
         self.base_port = base_port
         self.om_conf = list(om_conf)
         self.log = Path(log)
+        self.profile_om = profile_om
         self.started = False
 
     @property
@@ -67,6 +74,8 @@ class LocalCluster:
         args = ['start']
         for kv in self.om_conf:
             args += ['--om-conf', kv]
+        if self.profile_om:
+            args += ['--profile', 'om']
         self.started = True  # even a failed start may have launched processes that stop() must end
         if self._run(*args) != 0:
             raise ClusterError(f'scripts/cluster start failed; see {self.log} and {self.work_dir}/*/*.log')
@@ -78,6 +87,10 @@ class LocalCluster:
 
     def om_log(self):
         return self.work_dir / 'om' / 'om.log'
+
+    def om_flamegraph(self):
+        """Written by async-profiler when a profiled OM exits, that is once the cluster is stopped."""
+        return self.work_dir / 'om' / 'flamegraph.html'
 
     def delete(self):
         """Deletes the work directory (the cluster must be stopped)."""

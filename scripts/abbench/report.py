@@ -103,6 +103,8 @@ def _setup(result):
              f"omkeybench` with {s['ops']:,} operations, {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
              f"sampled every {s['scrapeIntervalS']} s while the client runs. Repeats: {s['repeat']} "
              f"(arms interleaved); with more than one, cells show the median and [min–max].",
+             f"- OM's RocksDB memtables: {s.get('writeBuffer') or '128MB (OM default)'} per table in every arm "
+             '(`ozone.metastore.rocksdb.cf.write.buffer.size`).',
              '- Arms (RocksDB statistics `ozone.metastore.rocksdb.statistics=ALL` in every arm):']
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
     lines += ['- The compaction services run every 1/15 of the run length (seed 000: 1 h in a 15 h run), at least '
@@ -141,6 +143,11 @@ def render(result, chart_files):
     lines += [f"| `{r['id']}` | {r.get('wallSeconds')} | {r.get('loadAverageAtStart')} | {r.get('loadAverageAtEnd')} |"
               for r in result['runs']]
     lines += ['', 'Arms that ran under very different load are not comparable; rerun them, or use `--repeat`.', '']
+    profiled = [r for r in result['runs'] if r.get('omFlamegraph')]
+    if profiled:
+        lines += ['## Profiles', '', "OM's CPU flamegraph per run (async-profiler, from OM's start to its stop):", '']
+        lines += [f"- `{r['id']}`: [{r['omFlamegraph']}]({r['omFlamegraph']})" for r in profiled]
+        lines.append('')
     failed = [r for r in result['runs'] if r['status'] != 'ok']
     if failed:
         lines += ['## Runs that did not finish', '']

@@ -29,6 +29,8 @@ class Settings:
     out: Path
     om_conf: dict = field(default_factory=dict)  # arm ('*' for all) -> [key=value]
     weights: str = None  # replaces the scenario's omkeybench --weights
+    write_buffer: str = None  # OM's memtable size per table in every arm; None keeps OM's default
+    profile: bool = False  # OM under async-profiler, a flamegraph per arm
 
 
 class Aborted(Exception):
@@ -65,9 +67,9 @@ class Benchmark:
 
     def run(self):
         """Runs the plan; returns the result (status 'partial' after an abort). A failed build raises ClusterError."""
-        for sub in ('series', 'freon', 'logs', 'charts'):
+        for sub in ('series', 'freon', 'logs', 'charts') + (('profiles',) if self.s.profile else ()):
             (self.out / sub).mkdir(parents=True, exist_ok=True)
-        self.ozone = build_dist_if_missing(self.repo, self.out / 'logs' / 'build.log') / 'bin' / 'ozone'
+        self.ozone = build_dist_if_missing(self.repo, self.out / 'logs' / 'build.log', self.s.profile) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
         previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
@@ -88,8 +90,9 @@ class Benchmark:
         return self.write_results(status, reason)
 
     def _om_conf(self, scenario, arm, interval_s):
-        return (scenarios.STATISTICS_CONF + list(scenario.om_conf) + scenarios.arm_conf(arm, interval_s)
-                + self.s.om_conf.get('*', []) + self.s.om_conf.get(arm, []))
+        write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
+        return (scenarios.STATISTICS_CONF + write_buffer + list(scenario.om_conf)
+                + scenarios.arm_conf(arm, interval_s) + self.s.om_conf.get('*', []) + self.s.om_conf.get(arm, []))
 
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
@@ -105,7 +108,8 @@ class Benchmark:
                   'clusterDir': str(self.work_root / run_id)}
         self.runs.append(record)
         work = self.work_root / run_id
-        cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log')
+        cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
+                               profile_om=self.s.profile)
         client = scraper = None
         began = time.monotonic()
         try:
@@ -127,7 +131,7 @@ class Benchmark:
             scraper.stop()
             record['scrapeFailures'] = scraper.failures
             scraper = None
-            self._stop_cluster(cluster, run_id, keep_work=False)
+            self._stop_cluster(cluster, record, keep_work=False)
             progress.record_overhead(time.monotonic() - began - client_s)
             record['status'] = 'ok'
         except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
@@ -140,7 +144,7 @@ class Benchmark:
                 client.terminate()
             if scraper:
                 scraper.stop()
-            self._stop_cluster(cluster, run_id, keep_work=True)
+            self._stop_cluster(cluster, record, keep_work=True)
             raise Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
         finally:
             record['wallSeconds'] = round(time.monotonic() - began, 1)
@@ -150,8 +154,10 @@ class Benchmark:
             self.measured_rate[scenario.name] = record['client']['opsPerSecond']
         progress.say(f'[{index + 1}/{len(plan)} {run_id}] done in {record["wallSeconds"]:.0f} s')
 
-    def _stop_cluster(self, cluster, run_id, keep_work):
-        """Stops the cluster; keeps OM's log in the results; deletes the work directory unless asked to keep it."""
+    def _stop_cluster(self, cluster, record, keep_work):
+        """Stops the cluster; keeps OM's log (and flamegraph) in the results; deletes the work directory unless
+        asked to keep it."""
+        run_id = record['id']
         try:
             cluster.stop()
         except ClusterError as e:
@@ -159,6 +165,9 @@ class Benchmark:
             print(f'ab-bench: {e}')
         if cluster.om_log().exists():
             shutil.copy(cluster.om_log(), self.out / 'logs' / f'{run_id}.om.log')
+        if cluster.om_flamegraph().exists():
+            record['omFlamegraph'] = f'profiles/{run_id}.om.flamegraph.html'
+            shutil.copy(cluster.om_flamegraph(), self.out / record['omFlamegraph'])
         if keep_work:
             print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
         else:
@@ -176,7 +185,8 @@ class Benchmark:
                   'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
                                'threads': self.s.threads, 'seed': self.s.seed, 'repeat': self.s.repeat,
                                'scrapeIntervalS': self.s.scrape_interval_s, 'basePort': self.s.base_port,
-                               'weights': self.s.weights, 'extraOmConf': self.s.om_conf},
+                               'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
+                               'profile': self.s.profile, 'extraOmConf': self.s.om_conf},
                   'runs': self.runs}
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}

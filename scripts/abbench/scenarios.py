@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 # Every arm exports RocksDB statistics the same way, so that the statistics' own cost is in every arm.
 STATISTICS_CONF = ['ozone.metastore.rocksdb.statistics=ALL']
+# OM's memtable size per column family (default 128MB); --write-buffer sets it in every arm.
+WRITE_BUFFER_KEY = 'ozone.metastore.rocksdb.cf.write.buffer.size'
 
 # Seed 000 ran upstream's periodic full compaction every hour in a 15-hour run: an interval of 1/15 of the run.
 FULL_INTERVAL_FRACTION = 1 / 15

@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from abbench import scenarios
+import pytest
+
+from abbench import cli, scenarios
 from abbench.runner import Benchmark, Settings
 
 
@@ -37,3 +39,32 @@ def test_service_interval_follows_the_run_length():
     assert scenarios.service_interval_s(15 * 3600) == 3600  # seed 000: 1 h in 15 h
     assert scenarios.service_interval_s(300) == 20
     assert scenarios.service_interval_s(60) == scenarios.MIN_INTERVAL_S
+
+
+def test_write_buffer_is_set_in_every_arm_before_the_extra_conf():
+    b = _benchmark(write_buffer='2MB', om_conf={'*': [f'{scenarios.WRITE_BUFFER_KEY}=4MB']})
+    for arm in ('off', 'range', 'full'):
+        conf = b._om_conf(scenarios.SCENARIOS['seed'], arm, 30)
+        # scripts/cluster writes the values in this order and the last of a key wins: --om-conf overrides
+        assert conf.index(f'{scenarios.WRITE_BUFFER_KEY}=2MB') < conf.index(f'{scenarios.WRITE_BUFFER_KEY}=4MB')
+    assert not any(c.startswith(scenarios.WRITE_BUFFER_KEY) for c in _benchmark()._om_conf(
+        scenarios.SCENARIOS['seed'], 'off', 30))
+
+
+def test_quick_scales_the_memtables_unless_told_otherwise(tmp_path):
+    quick = cli.settings(cli.parser().parse_args(['--quick', '--out', str(tmp_path / 'a')]), tmp_path)
+    assert (quick.ops, quick.write_buffer, quick.scenarios) == (cli.QUICK_OPS, cli.QUICK_WRITE_BUFFER,
+                                                                cli.QUICK_SCENARIOS)
+    told = cli.settings(cli.parser().parse_args(['--quick', '--write-buffer', '128MB', '--out', str(tmp_path / 'b')]),
+                        tmp_path)
+    assert told.write_buffer == '128MB'
+    assert cli.settings(cli.parser().parse_args(['--out', str(tmp_path / 'c')]), tmp_path).write_buffer is None
+
+
+@pytest.mark.parametrize('bad', ['2', '0MB', '2TB', 'MB', '1.5MB'])
+def test_a_bad_write_buffer_is_one_line_and_exit_2(bad, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.parser().parse_args(['--write-buffer', bad])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count('\n') == 1 and f'expected a size like 2MB (KB, MB or GB), got {bad!r}' in err

@@ -1,4 +1,5 @@
-"""The harness end to end on a tiny run: one scenario, two arms, each on a real local cluster (about 3 minutes)."""
+"""The harness end to end on a tiny run: one scenario, two arms, each on a real local cluster with OM profiled
+(about 3 minutes)."""
 
 import csv
 import json
@@ -21,7 +22,8 @@ PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 def results(tmp_path_factory):
     out = tmp_path_factory.mktemp('ab-bench') / 'results'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', ','.join(ARMS), '--ops', '1000',
-           '--threads', '4', '--scrape-interval', '1', '--base-port', str(SMOKE_BASE_PORT), '--out', str(out)]
+           '--threads', '4', '--scrape-interval', '1', '--base-port', str(SMOKE_BASE_PORT), '--profile',
+           '--write-buffer', '1MB', '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
     return out, run.stdout + run.stderr
@@ -50,6 +52,7 @@ def test_summary_has_every_field(results):
             assert om[key] is not None, key
         assert run['samples'] >= 2
         assert 'ozone.metastore.rocksdb.statistics=ALL' in run['omConf']
+        assert 'ozone.metastore.rocksdb.cf.write.buffer.size=1MB' in run['omConf']
     by_arm = {r['arm']: r for r in result['runs']}
     assert by_arm['range']['om']['rangeCompactions'] is not None  # the service's metrics are scraped
     assert by_arm['off']['om']['rangeCompactions'] is None  # and absent where it is off
@@ -84,6 +87,16 @@ def test_report_names_every_arm_and_embeds_the_charts(results):
     for arm in ARMS:
         assert f'`{arm}`' in text
     assert '](charts/seed/seek_average.png)' in text
+
+
+def test_each_arm_has_an_om_flamegraph_linked_in_the_report(results):
+    out, _ = results
+    result = json.loads((out / 'summary.json').read_text())
+    text = (out / 'report.md').read_text()
+    for run in result['runs']:
+        flamegraph = out / run['omFlamegraph']
+        assert flamegraph.read_text().lstrip().startswith('<!DOCTYPE html>') and flamegraph.stat().st_size > 10000
+        assert f"]({run['omFlamegraph']})" in text
 
 
 def test_clusters_are_stopped_and_removed(results):
