@@ -24,9 +24,11 @@ RangeCompactionService (off by default) runs every interval:
    end): not exclusive, one subcompaction, allowWriteStall=false, bottommost
    level forced (tombstone-only SSTs are otherwise moved down unrewritten).
 4. It backs off before each compaction when writes are stopped or delayed,
-   or when L0 files or pending compaction bytes reach backoff.fraction of
-   RocksDB's slowdown triggers, and pauses pause.ratio times the compaction's
-   duration after it.
+   when L0 files or pending compaction bytes reach backoff.fraction of
+   RocksDB's slowdown triggers, or when OM's client requests since the
+   previous check took backoff.foreground.latency or more on average (from
+   the OmClientProtocol metrics source), and pauses pause.ratio times the
+   compaction's duration after it.
 While OM snapshots exist, keyTable, fileTable and directoryTable are left to
 RocksDB (their compactions feed the snapshot diff's compaction DAG).
 

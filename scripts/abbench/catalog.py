@@ -79,6 +79,7 @@ COLUMNS = [
     _range_compaction('range_compactions', 'ranges_compacted'),
     _range_compaction('range_memtable_flushes', 'memtable_flushes'),
     _range_compaction('range_skipped_write_pressure', 'skipped_write_pressure'),
+    _range_compaction('range_skipped_foreground_latency', 'skipped_foreground_latency'),
     _range_compaction('range_bytes_read', 'bytes_read', unit='bytes'),
     _range_compaction('range_bytes_written', 'bytes_written', unit='bytes'),
     _range_compaction('range_tombstones_removed', 'tombstones_removed', unit='entries'),

@@ -106,6 +106,7 @@ def om_summary(rows, total_ops):
         'rangeMemtableFlushes': delta(rows, 'range_memtable_flushes'),
         'rangeTombstonesRemoved': delta(rows, 'range_tombstones_removed'),
         'rangeSkippedWritePressure': delta(rows, 'range_skipped_write_pressure'),
+        'rangeSkippedForegroundLatency': delta(rows, 'range_skipped_foreground_latency'),
     }
 
 

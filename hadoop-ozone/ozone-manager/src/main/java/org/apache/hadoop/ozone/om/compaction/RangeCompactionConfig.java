@@ -119,6 +119,13 @@ public class RangeCompactionConfig {
           + "soft_pending_compaction_bytes_limit, or while writes are delayed or stopped.")
   private double backoffFraction = 0.5;
 
+  @Config(key = "ozone.om.range.compaction.service.backoff.foreground.latency", defaultValue = "50ms",
+      type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
+      description = "The service starts no compaction while OM's client requests finished since its previous "
+          + "check took this long or longer on average (server side, all request types; OM's OmClientProtocol "
+          + "metrics). 0 turns this check off.")
+  private long foregroundLatencyMillis = 50;
+
   @Config(key = "ozone.om.range.compaction.service.pause.ratio", defaultValue = "1.0", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
       description = "After each compaction the service waits this many times as long as the compaction took "
@@ -148,6 +155,7 @@ public class RangeCompactionConfig {
     requireAtLeast("memtable.min.deletes", memtableMinDeletes, 1);
     requireFraction("memtable.delete.ratio", memtableDeleteRatio);
     requireFraction("backoff.fraction", backoffFraction);
+    requireAtLeast("backoff.foreground.latency", foregroundLatencyMillis, 0);
     if (!(pauseRatio >= 0)) {
       throw invalid("pause.ratio", pauseRatio, "must be 0 or more");
     }
@@ -242,6 +250,10 @@ public class RangeCompactionConfig {
 
   public double getBackoffFraction() {
     return backoffFraction;
+  }
+
+  public long getForegroundLatencyMillis() {
+    return foregroundLatencyMillis;
   }
 
   public double getPauseRatio() {

@@ -45,6 +45,8 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong skippedOverlap;
   @Metric(about = "Compactions put off because RocksDB was under write pressure")
   private MutableCounterLong skippedWritePressure;
+  @Metric(about = "Runs ended early because OM's client requests were slow")
+  private MutableCounterLong skippedForegroundLatency;
   @Metric(about = "Tables skipped because OM snapshots exist")
   private MutableCounterLong skippedSnapshotTables;
   @Metric(about = "Memtables flushed because they held many deletes")
@@ -99,6 +101,10 @@ public final class RangeCompactionMetrics {
     skippedWritePressure.incr();
   }
 
+  void skippedForForegroundLatency() {
+    skippedForegroundLatency.incr();
+  }
+
   void skippedForSnapshots() {
     skippedSnapshotTables.incr();
   }
@@ -125,6 +131,10 @@ public final class RangeCompactionMetrics {
 
   public long getSkippedWritePressure() {
     return skippedWritePressure.value();
+  }
+
+  public long getSkippedForegroundLatency() {
+    return skippedForegroundLatency.value();
   }
 
   public long getSkippedSnapshotTables() {

@@ -32,6 +32,7 @@ import org.apache.hadoop.hdds.utils.BackgroundTaskQueue;
 import org.apache.hadoop.hdds.utils.BackgroundTaskResult;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.Keys;
@@ -51,9 +52,10 @@ import org.slf4j.LoggerFactory;
  * <p>A run: flush the tables whose memtable holds many deletes (SST statistics
  * cannot see them), refresh the range statistics, let {@link
  * RangeCompactionPolicy} choose the densest ranges, then compact them one by
- * one. Before each compaction it checks RocksDB's write pressure and stops the
- * run if there is any; after each it waits in proportion to the time it took,
- * and re-reads the statistics to count the tombstones removed.
+ * one. Before each compaction it checks RocksDB's write pressure and the
+ * latency of OM's client requests, and stops the run if either is high; after
+ * each it waits in proportion to the time it took, and re-reads the statistics
+ * to count the tombstones removed.
  *
  * <p>While OM snapshots exist, keyTable, fileTable and directoryTable are left
  * alone unless allowed: their compactions feed the snapshot diff's compaction
@@ -61,6 +63,8 @@ import org.slf4j.LoggerFactory;
  */
 public class RangeCompactionService extends BackgroundService {
   private static final Logger LOG = LoggerFactory.getLogger(RangeCompactionService.class);
+  /** Fewer client requests since the previous check say too little about their latency to back off. */
+  private static final long MIN_REQUESTS_FOR_LATENCY = 20;
 
   private final OmMetadataManagerImpl metadata;
   private final RangeCompactionConfig config;
@@ -68,6 +72,7 @@ public class RangeCompactionService extends BackgroundService {
   private final MemtableTombstones memtables;
   private final RangeCompactionMetrics metrics;
   private final Cooldowns cooldowns;
+  private final ForegroundLatency foreground;
   private final CountDownLatch stopping = new CountDownLatch(1);
 
   /**
@@ -84,6 +89,11 @@ public class RangeCompactionService extends BackgroundService {
     this.policy = new RangeCompactionPolicy(config);
     this.memtables = new MemtableTombstones(config.getMemtableMinDeletes(), config.getMemtableDeleteRatio());
     this.metrics = RangeCompactionMetrics.register();
+    this.foreground = new ForegroundLatency(DefaultMetricsSystem.instance(), config.getForegroundLatencyMillis(),
+        MIN_REQUESTS_FOR_LATENCY);
+    // The first latency window starts now (OM registers its client metrics before it starts the key manager),
+    // so that the first run judges the requests served since.
+    foreground.reasonToWait();
   }
 
   private static void requireTracked(OmRangeStats stats, Set<String> tables) {
@@ -141,13 +151,17 @@ public class RangeCompactionService extends BackgroundService {
       metrics.runEnded(Time.now());
       return 0;
     }
+    if (clientsWaitLong()) {
+      metrics.runEnded(Time.now());
+      return 0;
+    }
     List<String> tables = tablesToCompact();
     flushMemtablesDenseWithDeletes(db, tables, pressure);
     stats.refresh();
 
     int compacted = 0;
     for (CompactionCandidate candidate : choose(db, stats, tables)) {
-      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline) {
+      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline || clientsWaitLong()) {
         break;
       }
       RocksDatabase.ColumnFamily family = db.getColumnFamily(candidate.getRange().getTable());
@@ -165,6 +179,16 @@ public class RangeCompactionService extends BackgroundService {
     }
     metrics.runEnded(Time.now());
     return compacted;
+  }
+
+  /** Checks the latency of the client requests served since the previous check: the next run retries. */
+  private boolean clientsWaitLong() {
+    String reason = foreground.reasonToWait();
+    if (reason != null) {
+      metrics.skippedForForegroundLatency();
+      LOG.info("Range compaction waits for the next run: {}", reason);
+    }
+    return reason != null;
   }
 
   /**

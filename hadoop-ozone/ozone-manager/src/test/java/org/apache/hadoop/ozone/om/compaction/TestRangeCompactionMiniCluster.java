@@ -107,6 +107,8 @@ class TestRangeCompactionMiniCluster {
       assertThat(metrics.getTombstonesRemoved()).isGreaterThanOrEqualTo(DELETED + KEYS / 2);
       assertThat(metrics.getRangesCompacted()).isGreaterThanOrEqualTo(2);
       assertThat(metrics.getMemtableFlushes()).isPositive();
+      assertThat(DefaultMetricsSystem.instance().getSource(ForegroundLatency.SOURCE_NAME))
+          .as("OM's client protocol metrics, which the foreground latency check reads").isNotNull();
 
       Set<String> listed = new TreeSet<>();
       Iterator<? extends OzoneKey> keys = bucket.listKeys("");

@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.utils.ProtocolMessageMetrics;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.Table;
 import org.apache.hadoop.hdds.utils.db.TableIterator;
@@ -37,6 +38,7 @@ import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
+import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Type;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -125,6 +127,30 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void slowClientRequestsStopTheRun() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    ProtocolMessageMetrics<Type> clientRequests =
+        ProtocolMessageMetrics.create(ForegroundLatency.SOURCE_NAME, "OM client protocol", Type.class);
+    clientRequests.register();
+    try {
+      service();
+      for (int i = 0; i < 100; i++) {
+        clientRequests.increment(Type.CreateKey, 200);
+      }
+
+      assertThat(service.runOnce()).isZero();
+      assertThat(service.getMetrics().getSkippedForegroundLatency()).isEqualTo(1);
+      assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
+
+      // No client request since the previous check: nothing to wait for.
+      assertThat(service.runOnce()).isEqualTo(1);
+      assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    } finally {
+      clientRequests.unregister();
+    }
+  }
+
+  @Test
   void snapshotDiffTablesAreLeftAloneWhileSnapshotsExist() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
     writeBucket("openKeyTable", "/vol/dense/k", KEYS, DELETED);
@@ -167,6 +193,8 @@ class TestRangeCompactionService {
     assertInvalid("ozone.om.range.compaction.service.tables", "keyTable,bucketTable",
         "Invalid ozone.om.range.compaction.service.tables = keyTable,bucketTable: No range statistics for table "
             + "'bucketTable'");
+    assertInvalid("ozone.om.range.compaction.service.backoff.foreground.latency", "-1ms",
+        "Invalid ozone.om.range.compaction.service.backoff.foreground.latency = -1: must be at least 0");
     assertInvalid("ozone.om.range.compaction.service.max.compaction.bytes", "0B",
         "Invalid ozone.om.range.compaction.service.max.compaction.bytes = 0: must be at least 1");
   }
