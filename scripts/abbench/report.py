@@ -109,8 +109,9 @@ def _setup(result):
              '- Arms (RocksDB statistics `ozone.metastore.rocksdb.statistics=ALL` in every arm):']
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
     lines += ['- The compaction services run every 1/15 of the run length (seed 000: 1 h in a 15 h run), at least '
-              '10 s; the range service\'s cool-down per range equals its interval. The values of each run are in '
-              '`summary.json` (`omConf`).', '']
+              '10 s; the range service\'s cool-down per range is half its interval, and with memtables smaller than '
+              'OM\'s 128 MB its entry counts (`min.tombstones`, `memtable.min.deletes`, `max.range.entries`) '
+              'scale down with them. The values of each run are in `summary.json` (`omConf`).', '']
     return lines
 
 

@@ -6,6 +6,17 @@ from dataclasses import dataclass
 STATISTICS_CONF = ['ozone.metastore.rocksdb.statistics=ALL']
 # OM's memtable size per column family (default 128MB); --write-buffer sets it in every arm.
 WRITE_BUFFER_KEY = 'ozone.metastore.rocksdb.cf.write.buffer.size'
+OM_WRITE_BUFFER_BYTES = 128 << 20
+# The range service's defaults that count entries: how many tombstones make a range worth compacting
+# (min.tombstones), how many deletes a memtable worth flushing (memtable.min.deletes), and how many entries a
+# range holds before it is cut at SST boundaries (max.range.entries, of the range statistics). They are sized
+# against OM's 128 MB memtables, so with smaller memtables the range arm scales them down by the same factor,
+# to no less than MIN_SCALED_ENTRIES.
+RANGE_ENTRY_COUNTS = {'ozone.om.range.compaction.service.min.tombstones': 10000,
+                      'ozone.om.range.compaction.service.memtable.min.deletes': 10000,
+                      'ozone.om.range.stats.max.range.entries': 200000}
+MIN_SCALED_ENTRIES = 100
+_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
 
 # Seed 000 ran upstream's periodic full compaction every hour in a 15-hour run: an interval of 1/15 of the run.
 FULL_INTERVAL_FRACTION = 1 / 15
@@ -59,17 +70,28 @@ def service_interval_s(run_seconds):
     return max(MIN_INTERVAL_S, round(run_seconds * FULL_INTERVAL_FRACTION))
 
 
-def arm_conf(arm, interval_s):
-    """OM configuration of an arm (besides the scenario's and the statistics)."""
+def size_bytes(text):
+    """Bytes of a size like 2MB (KB, MB or GB, binary as in Ozone's configuration)."""
+    return int(text[:-2]) * _UNITS[text[-2:]]
+
+
+def arm_conf(arm, interval_s, write_buffer=None):
+    """OM configuration of an arm (besides the scenario's, the statistics and the memtable size `write_buffer`)."""
     if arm == 'off':
         return ['ozone.om.range.compaction.service.enabled=false', 'ozone.om.compaction.service.enabled=false']
     if arm == 'range':
         # The service's defaults are sized for long runs: a 60 s interval and a 10 min cool-down per range
-        # would let it act once or never in a run of minutes. Both follow the run length here.
-        return ['ozone.om.range.compaction.service.enabled=true',
+        # would let it act once or never in a run of minutes. The interval follows the run length; the cool-down
+        # is half of it, so that a range compacted in one run may be compacted again in the next.
+        conf = ['ozone.om.range.compaction.service.enabled=true',
                 f'ozone.om.range.compaction.service.interval={interval_s}s',
-                f'ozone.om.range.compaction.service.range.cooldown={interval_s}s',
+                f'ozone.om.range.compaction.service.range.cooldown={interval_s * 1000 // 2}ms',
                 'ozone.om.compaction.service.enabled=false']
+        scale = size_bytes(write_buffer) / OM_WRITE_BUFFER_BYTES if write_buffer else 1
+        if scale < 1:
+            conf += [f'{key}={max(MIN_SCALED_ENTRIES, round(default * scale))}'
+                     for key, default in RANGE_ENTRY_COUNTS.items()]
+        return conf
     if arm == 'full':
         return ['ozone.om.range.compaction.service.enabled=false',
                 'ozone.om.compaction.service.enabled=true',

@@ -35,6 +35,18 @@ def test_every_arm_gets_statistics_scenario_and_extra_conf():
     assert 'ozone.om.range.compaction.service.interval=30s' in b._om_conf(data_keys, 'range', 30)
 
 
+def test_range_arm_cools_down_half_an_interval_and_scales_its_thresholds_with_the_memtables():
+    conf = scenarios.arm_conf('range', 30, '2MB')
+    assert 'ozone.om.range.compaction.service.range.cooldown=15000ms' in conf
+    assert 'ozone.om.range.compaction.service.min.tombstones=156' in conf  # 10,000 x 2 MB / 128 MB
+    assert 'ozone.om.range.compaction.service.memtable.min.deletes=156' in conf
+    assert 'ozone.om.range.stats.max.range.entries=3125' in conf
+    assert 'ozone.om.range.compaction.service.min.tombstones=100' in scenarios.arm_conf('range', 30, '64KB')
+    for unscaled in (None, '128MB', '1GB'):
+        assert not any('min.tombstones' in c for c in scenarios.arm_conf('range', 30, unscaled)), unscaled
+    assert not any('min.tombstones' in c for c in scenarios.arm_conf('full', 30, '2MB'))
+
+
 def test_service_interval_follows_the_run_length():
     assert scenarios.service_interval_s(15 * 3600) == 3600  # seed 000: 1 h in 15 h
     assert scenarios.service_interval_s(300) == 20
