@@ -164,6 +164,9 @@ public class RangeCompactionService extends BackgroundService {
       if (stopping.getCount() == 0 || Time.monotonicNow() > deadline || clientsWaitLong()) {
         break;
       }
+      if (!stillQualifies(stats, candidate.getRange())) {
+        continue;
+      }
       RocksDatabase.ColumnFamily family = db.getColumnFamily(candidate.getRange().getTable());
       String reason = pressure.reasonToWait(family);
       if (reason != null) {
@@ -179,6 +182,19 @@ public class RangeCompactionService extends BackgroundService {
     }
     metrics.runEnded(Time.now());
     return compacted;
+  }
+
+  /**
+   * Ranges are chosen before the run compacts any, but a compaction rewrites whole files: L0 files overlap each
+   * other, so compacting one range of a table often takes the SSTs of its other dense ranges along. Such a range
+   * is estimated again from the statistics refreshed after that compaction, and left out if it no longer qualifies.
+   */
+  private boolean stillQualifies(OmRangeStats stats, KeyRange range) {
+    if (policy.qualifies(stats.estimate(range.getTable(), range.getStart(), range.getEnd()))) {
+      return true;
+    }
+    LOG.debug("{} no longer qualifies: an earlier compaction of this run rewrote its SSTs", describe(range));
+    return false;
   }
 
   /** Checks the latency of the client requests served since the previous check: the next run retries. */

@@ -127,6 +127,26 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void aRangeThatAnEarlierCompactionCleanedIsNotCompactedAgain() throws Exception {
+    // Each flush holds both buckets, so their L0 files overlap: compacting either range rewrites both.
+    putKeys("keyTable", "/vol/a/k", KEYS);
+    putKeys("keyTable", "/vol/b/k", KEYS);
+    db().flush("keyTable");
+    deleteKeys("keyTable", "/vol/a/k", DELETED);
+    deleteKeys("keyTable", "/vol/b/k", DELETED);
+    db().flush("keyTable");
+    assertThat(range("keyTable", "/vol/a/").getTombstones()).isPositive();
+    assertThat(range("keyTable", "/vol/b/").getTombstones()).isPositive();
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    assertThat(range("keyTable", "/vol/a/").getTombstones()).isZero();
+    assertThat(range("keyTable", "/vol/b/").getTombstones()).isZero();
+    assertThat(service.getMetrics().getRangesCompacted()).isEqualTo(1);
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
   void slowClientRequestsStopTheRun() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
     ProtocolMessageMetrics<Type> clientRequests =
@@ -214,17 +234,21 @@ class TestRangeCompactionService {
 
   /** Puts {@code keys} keys, flushes, then deletes the first {@code deleted} of them and flushes again. */
   private void writeBucket(String tableName, String prefix, int keys, int deleted) throws IOException {
+    putKeys(tableName, prefix, keys);
+    db().flush(tableName);
+    if (deleted > 0) {
+      deleteKeys(tableName, prefix, deleted);
+      db().flush(tableName);
+    }
+  }
+
+  private void putKeys(String tableName, String prefix, int keys) throws IOException {
     Table<byte[], byte[]> table = table(tableName);
     for (int i = 0; i < keys; i++) {
       table.put(key(prefix, i), value(i));
       if ("keyTable".equals(tableName)) {
         expected.put(new String(key(prefix, i), UTF_8), i);
       }
-    }
-    db().flush(tableName);
-    if (deleted > 0) {
-      deleteKeys(tableName, prefix, deleted);
-      db().flush(tableName);
     }
   }
 
