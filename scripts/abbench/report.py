@@ -110,8 +110,8 @@ def _setup(result):
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
     lines += ['- The compaction services run every 1/15 of the run length (seed 000: 1 h in a 15 h run), at least '
               '10 s; the range service\'s cool-down per range is half its interval, and with memtables smaller than '
-              'OM\'s 128 MB its entry counts (`min.tombstones`, `memtable.min.deletes`, `max.range.entries`) '
-              'scale down with them. The values of each run are in `summary.json` (`omConf`).', '']
+              'OM\'s 128 MB its delete counts (`min.tombstones`, `memtable.min.deletes`) scale down with them. '
+              'The values of each run are in `summary.json` (`omConf`).', '']
     return lines
 
 

@@ -7,14 +7,13 @@ STATISTICS_CONF = ['ozone.metastore.rocksdb.statistics=ALL']
 # OM's memtable size per column family (default 128MB); --write-buffer sets it in every arm.
 WRITE_BUFFER_KEY = 'ozone.metastore.rocksdb.cf.write.buffer.size'
 OM_WRITE_BUFFER_BYTES = 128 << 20
-# The range service's defaults that count entries: how many tombstones make a range worth compacting
-# (min.tombstones), how many deletes a memtable worth flushing (memtable.min.deletes), and how many entries a
-# range holds before it is cut at SST boundaries (max.range.entries, of the range statistics). They are sized
-# against OM's 128 MB memtables, so with smaller memtables the range arm scales them down by the same factor,
-# to no less than MIN_SCALED_ENTRIES.
+# The range service's defaults that count deletes: how many tombstones make a range worth compacting
+# (min.tombstones) and how many deletes a memtable worth flushing (memtable.min.deletes). They are sized against
+# OM's 128 MB memtables, so with smaller memtables the range arm scales them down by the same factor, to no less
+# than MIN_SCALED_ENTRIES. How large a range may grow before it is cut (ozone.om.range.stats.max.range.entries)
+# stays: cut finer, a bucket's dense head becomes more ranges than ranges.per.run compacts in a run.
 RANGE_ENTRY_COUNTS = {'ozone.om.range.compaction.service.min.tombstones': 10000,
-                      'ozone.om.range.compaction.service.memtable.min.deletes': 10000,
-                      'ozone.om.range.stats.max.range.entries': 200000}
+                      'ozone.om.range.compaction.service.memtable.min.deletes': 10000}
 MIN_SCALED_ENTRIES = 100
 _UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
 
