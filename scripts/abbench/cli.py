@@ -42,7 +42,7 @@ examples:
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.ranges.per.run=8
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
-  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts one small cluster)
+  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts three small clusters)
 """
 
 
