@@ -31,6 +31,11 @@ interface Arm extends AutoCloseable {
   /** @return wall time spent in the compactions the arm ran itself (RocksDB's automatic ones are not counted) */
   long compactionNanos();
 
+  /** @return what the arm did beyond its compaction time, for the report; nothing by default */
+  default String describe() {
+    return "";
+  }
+
   @Override
   void close();
 

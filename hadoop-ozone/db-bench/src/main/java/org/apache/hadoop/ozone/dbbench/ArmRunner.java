@@ -83,9 +83,8 @@ final class ArmRunner {
       }
       db.commit();
       double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
-      String note = arm instanceof RangeArm range ? range.describe() : "";
       return finish(kind, db, model, probe, readRandom, summarize(inRun), options.ops() / replaySeconds,
-          arm.compactionNanos() / 1e9, note);
+          arm.compactionNanos() / 1e9, arm.describe());
     }
   }
 

@@ -130,9 +130,10 @@ final class FsoModel extends WriteModel {
       sink.put(DIRECTORY_TABLE, dirs.key(d), DIR_BYTES);
       dirs.ids().set(d);
     }
-    sink.put(OPEN_FILE_TABLE, openFiles.key(id), FILE_BYTES);
+    byte[] openFile = openFiles.key(id);
+    sink.put(OPEN_FILE_TABLE, openFile, FILE_BYTES);
     sink.commit();
-    sink.delete(OPEN_FILE_TABLE, openFiles.key(id));
+    sink.delete(OPEN_FILE_TABLE, openFile);
     sink.put(FILE_TABLE, files.key(id), FILE_BYTES);
     sink.commit();
     files.ids().set(id);
@@ -176,21 +177,8 @@ final class FsoModel extends WriteModel {
    */
   @Override
   protected void deletingServices() {
-    purgeDeletedFiles();
+    purgeHead(deletedFiles);
     purgeDeletedDirectories();
-  }
-
-  private void purgeDeletedFiles() {
-    BitSet pending = deletedFiles.ids();
-    int purged = 0;
-    for (int id = pending.nextSetBit(0); id >= 0 && purged < KEY_DELETING_LIMIT; id = pending.nextSetBit(id + 1)) {
-      sink.delete(DELETED_TABLE, deletedFiles.key(id));
-      pending.clear(id);
-      purged++;
-    }
-    if (purged > 0) {
-      sink.commit();
-    }
   }
 
   /** deletedDirectoryTable's head is its lowest dir-d (one parent, so key order is name order). */

@@ -104,9 +104,10 @@ final class ObjectStoreModel extends WriteModel {
 
   private void create() {
     int id = next++;
-    sink.put(OPEN_KEY_TABLE, openKeys.key(id), openKeys.valueBytes());
+    byte[] openKey = openKeys.key(id);
+    sink.put(OPEN_KEY_TABLE, openKey, openKeys.valueBytes());
     sink.commit();
-    sink.delete(OPEN_KEY_TABLE, openKeys.key(id));
+    sink.delete(OPEN_KEY_TABLE, openKey);
     sink.put(KEY_TABLE, keys.key(id), keys.valueBytes());
     sink.commit();
     keys.ids().set(id);
@@ -142,16 +143,7 @@ final class ObjectStoreModel extends WriteModel {
   /** KeyDeletingService: the oldest rows in deletedTable's key order, which is key-name order here. */
   @Override
   protected void deletingServices() {
-    BitSet pending = deletedKeys.ids();
-    int purged = 0;
-    for (int id = pending.nextSetBit(0); id >= 0 && purged < KEY_DELETING_LIMIT; id = pending.nextSetBit(id + 1)) {
-      sink.delete(DELETED_TABLE, deletedKeys.key(id));
-      pending.clear(id);
-      purged++;
-    }
-    if (purged > 0) {
-      sink.commit();
-    }
+    purgeHead(deletedKeys);
   }
 
   @Override

@@ -151,7 +151,7 @@ final class OmDb implements Closeable, WriteSink {
   /** @return the table's tombstones: point deletions in its live SSTs, and deletes still in its memtables */
   Tombstones tombstones(String table) throws IOException {
     OmRangeStats stats = metadata.getRangeStats();
-    stats.refresh();
+    stats.refresh(table);
     long inSsts = 0;
     for (SstFile f : stats.getFiles(table)) {
       inSsts += f.getDeletions();

@@ -36,34 +36,31 @@ final class Probe {
 
   /** listKeys / listStatus: seek to the start key, then up to 1000 rows within the prefix. */
   ReadSample list(ListRead read) throws IOException {
-    long skipsBefore = db.ticker(ITER_SKIP);
-    long start = System.nanoTime();
-    int rows = 0;
-    try (KeyValueIterator<byte[], byte[]> it = db.table(read.table()).iterator(read.prefix(),
-        IteratorType.KEY_AND_VALUE)) {
-      it.seek(read.start());
-      while (rows < ListRead.LIMIT && it.hasNext()) {
-        it.next();
-        rows++;
-      }
-    }
-    return new ReadSample(System.nanoTime() - start, db.ticker(ITER_SKIP) - skipsBefore, rows);
+    return read(read.table(), read.prefix(), read.start());
   }
 
   /** A cleanup service's scan (open-key cleanup, key and directory deleting): the table's first 1000 rows. */
   ReadSample head(String table) throws IOException {
+    return read(table, null, null);
+  }
+
+  /** Up to 1000 rows within {@code prefix} (null: the whole table) from {@code start} (null: the first row). */
+  private ReadSample read(String table, byte[] prefix, byte[] start) throws IOException {
     long skipsBefore = db.ticker(ITER_SKIP);
-    long start = System.nanoTime();
+    long begin = System.nanoTime();
     int rows = 0;
-    try (KeyValueIterator<byte[], byte[]> it = db.table(table).iterator(null,
-        IteratorType.KEY_AND_VALUE)) {
-      it.seekToFirst();
+    try (KeyValueIterator<byte[], byte[]> it = db.table(table).iterator(prefix, IteratorType.KEY_AND_VALUE)) {
+      if (start == null) {
+        it.seekToFirst();
+      } else {
+        it.seek(start);
+      }
       while (rows < ListRead.LIMIT && it.hasNext()) {
         it.next();
         rows++;
       }
     }
-    return new ReadSample(System.nanoTime() - start, db.ticker(ITER_SKIP) - skipsBefore, rows);
+    return new ReadSample(System.nanoTime() - begin, db.ticker(ITER_SKIP) - skipsBefore, rows);
   }
 
   /** One timed read. */

@@ -82,7 +82,8 @@ final class RangeArm implements Arm {
   }
 
   /** @return service runs, and ranges compacted over all of them */
-  String describe() {
+  @Override
+  public String describe() {
     return runs + " runs, " + compacted + " ranges compacted";
   }
 

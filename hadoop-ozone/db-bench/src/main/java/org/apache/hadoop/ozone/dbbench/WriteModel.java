@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.dbbench;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.ozone.OmUtils;
@@ -62,6 +63,23 @@ abstract class WriteModel {
 
   /** One run of the deleting services the workload needs; none by default. */
   protected void deletingServices() {
+  }
+
+  /**
+   * One KeyDeletingService run over a queue: purges its first {@link #KEY_DELETING_LIMIT} rows in key order, which
+   * is id order for the families the models purge, in one batch ({@code OMKeyPurgeResponse}).
+   */
+  protected void purgeHead(KeyFamily queue) {
+    BitSet pending = queue.ids();
+    int purged = 0;
+    for (int id = pending.nextSetBit(0); id >= 0 && purged < KEY_DELETING_LIMIT; id = pending.nextSetBit(id + 1)) {
+      sink.delete(queue.table(), queue.key(id));
+      pending.clear(id);
+      purged++;
+    }
+    if (purged > 0) {
+      sink.commit();
+    }
   }
 
   /** @return every kind of row the model writes, with the ids each table must hold now */
