@@ -140,6 +140,12 @@ public class RangeCompactionService extends BackgroundService {
    * @return how many ranges were compacted
    */
   public int runOnce() throws IOException {
+    int compacted = compactDenseRanges();
+    metrics.runEnded(Time.now());
+    return compacted;
+  }
+
+  private int compactDenseRanges() throws IOException {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     long deadline = Time.monotonicNow() + config.getTimeoutMillis();
@@ -148,20 +154,21 @@ public class RangeCompactionService extends BackgroundService {
     if (dbWideReason != null) {
       metrics.skippedForWritePressure();
       LOG.info("Range compaction waits for the next run: {}", dbWideReason);
-      metrics.runEnded(Time.now());
       return 0;
     }
     if (clientsWaitLong()) {
-      metrics.runEnded(Time.now());
       return 0;
     }
     List<String> tables = tablesToCompact();
     flushMemtablesDenseWithDeletes(db, tables, pressure);
-    stats.refresh();
+    for (String table : tables) {
+      stats.refresh(table);
+    }
 
     int compacted = 0;
     for (CompactionCandidate candidate : choose(db, stats, tables)) {
-      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline || clientsWaitLong()) {
+      // The run's start checked the clients; from then on each check judges the compactions since the last one.
+      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline || (compacted > 0 && clientsWaitLong())) {
         break;
       }
       if (!stillQualifies(stats, candidate.getRange())) {
@@ -180,20 +187,20 @@ public class RangeCompactionService extends BackgroundService {
         break;
       }
     }
-    metrics.runEnded(Time.now());
     return compacted;
   }
 
   /**
    * Ranges are chosen before the run compacts any, but a compaction rewrites whole files: L0 files overlap each
-   * other, so compacting one range of a table often takes the SSTs of its other dense ranges along. Such a range
-   * is estimated again from the statistics refreshed after that compaction, and left out if it no longer qualifies.
+   * other, so compacting one range of a table often takes the SSTs of its other dense ranges along. So each range is
+   * estimated again from the current statistics (refreshed after each of the run's compactions, and kept current
+   * for RocksDB's own ones by the SST index listener) and left out if it no longer qualifies.
    */
   private boolean stillQualifies(OmRangeStats stats, KeyRange range) {
     if (policy.qualifies(stats.estimate(range.getTable(), range.getStart(), range.getEnd()))) {
       return true;
     }
-    LOG.debug("{} no longer qualifies: an earlier compaction of this run rewrote its SSTs", describe(range));
+    LOG.debug("{} no longer qualifies: its SSTs were rewritten since this run chose it", describe(range));
     return false;
   }
 
