@@ -10,7 +10,7 @@ from pathlib import Path
 from . import report
 from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
-from .scenarios import ARMS, SCENARIOS
+from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
 
 # --quick: both keyTable stories (seed, retention) x three arms in under 25 minutes on 2 cores. Each arm costs
 # about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
@@ -71,7 +71,7 @@ def _interval(text):
 
 
 def _size(text):
-    if not re.fullmatch(r'[0-9]+(KB|MB|GB)', text) or int(text[:-2]) < 1:
+    if not re.fullmatch(r'[0-9]+(' + '|'.join(SIZE_UNITS) + ')', text) or int(text[:-2]) < 1:
         raise argparse.ArgumentTypeError(f'expected a size like 2MB (KB, MB or GB), got {text!r}')
     return text
 

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from . import summary, verdict
+from . import scenarios, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 
@@ -95,6 +95,9 @@ def key_values(by_arm):
 def _setup(result):
     s = result['settings']
     m = result['machine']
+    default_mb = scenarios.OM_WRITE_BUFFER_BYTES >> 20
+    default_buffer = f'{default_mb}MB (OM default)'
+    fraction = f'1/{round(1 / scenarios.FULL_INTERVAL_FRACTION)}'
     lines = ['## Setup', '',
              f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
              f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
@@ -104,14 +107,15 @@ def _setup(result):
              f"omkeybench` with {s['ops']:,} operations, {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
              f"sampled every {s['scrapeIntervalS']} s while the client runs. Repeats: {s['repeat']} "
              f"(arms interleaved); with more than one, cells show the median and [min–max].",
-             f"- OM's RocksDB memtables: {s.get('writeBuffer') or '128MB (OM default)'} per table in every arm "
-             '(`ozone.metastore.rocksdb.cf.write.buffer.size`).',
-             '- Arms (RocksDB statistics `ozone.metastore.rocksdb.statistics=ALL` in every arm):']
+             f"- OM's RocksDB memtables: {s.get('writeBuffer') or default_buffer} per table in every arm "
+             f'(`{scenarios.WRITE_BUFFER_KEY}`).',
+             f"- Arms (RocksDB statistics `{', '.join(scenarios.STATISTICS_CONF)}` in every arm):"]
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
-    lines += ['- The compaction services run every 1/15 of the run length (seed 000: 1 h in a 15 h run), at least '
-              '10 s; the range service\'s cool-down per range is half its interval, and with memtables smaller than '
-              'OM\'s 128 MB its delete counts (`min.tombstones`, `memtable.min.deletes`) scale down with them. '
-              'The values of each run are in `summary.json` (`omConf`).', '']
+    lines += [f'- The compaction services run every {fraction} of the run length (seed 000: 1 h in a 15 h run), at '
+              f'least {scenarios.MIN_INTERVAL_S} s; the range service\'s cool-down per range is half its interval, '
+              f'and with memtables smaller than OM\'s {default_mb} MB its delete counts (`min.tombstones`, '
+              '`memtable.min.deletes`) scale down with them. The values of each run are in `summary.json` '
+              '(`omConf`).', '']
     return lines
 
 

@@ -15,7 +15,7 @@ OM_WRITE_BUFFER_BYTES = 128 << 20
 RANGE_ENTRY_COUNTS = {'ozone.om.range.compaction.service.min.tombstones': 10000,
                       'ozone.om.range.compaction.service.memtable.min.deletes': 10000}
 MIN_SCALED_ENTRIES = 100
-_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
+SIZE_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
 
 # Seed 000 ran upstream's periodic full compaction every hour in a 15-hour run: an interval of 1/15 of the run.
 FULL_INTERVAL_FRACTION = 1 / 15
@@ -71,7 +71,7 @@ def service_interval_s(run_seconds):
 
 def size_bytes(text):
     """Bytes of a size like 2MB (KB, MB or GB, binary as in Ozone's configuration)."""
-    return int(text[:-2]) * _UNITS[text[-2:]]
+    return int(text[:-2]) * SIZE_UNITS[text[-2:]]
 
 
 def arm_conf(arm, interval_s, write_buffer=None):
