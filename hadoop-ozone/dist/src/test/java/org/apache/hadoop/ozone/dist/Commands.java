@@ -18,6 +18,8 @@
 package org.apache.hadoop.ozone.dist;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +40,13 @@ final class Commands {
 
   /** The exit code and combined output of a finished command. */
   record Result(int exitCode, String output) {
+  }
+
+  /** The body of an HTTP GET, for the processes' web endpoints (/prom, /jmx). */
+  static String httpGet(String url) throws IOException {
+    try (InputStream in = new URL(url).openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   static Result cluster(Path workDir, int basePort, String... args) throws IOException, InterruptedException {

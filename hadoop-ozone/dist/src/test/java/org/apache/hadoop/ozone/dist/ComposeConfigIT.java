@@ -90,14 +90,13 @@ class ComposeConfigIT {
 
   @Test
   void servicesImageAndDistributionMount() throws Exception {
-    String config = config(ALL, Map.of());
-    assertThat(services(config).keySet()).containsExactlyInAnyOrder("scm", "om", "datanode", "prometheus", "grafana");
+    Map<String, String> services = services(config(ALL, Map.of()));
+    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om", "datanode", "prometheus", "grafana");
     for (String service : List.of("scm", "om", "datanode")) {
-      String section = services(config).get(service);
-      assertThat(section).contains("image: apache/ozone-runner:")
+      assertThat(services.get(service)).contains("image: apache/ozone-runner:")
           .contains(Commands.DIST.toRealPath() + ":/opt/hadoop");
     }
-    assertThat(services(config).get("om")).contains(PREFIX + "hdds.profiler.endpoint.enabled: \"true\"");
+    assertThat(services.get("om")).contains(PREFIX + "hdds.profiler.endpoint.enabled: \"true\"");
   }
 
   /** The A/B switch changes OM's setting only; docker-config's default is off. */

@@ -19,8 +19,6 @@ package org.apache.hadoop.ozone.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,12 +137,7 @@ class LocalClusterIT {
   @Test
   @Order(6)
   void omServesMetrics() throws Exception {
-    URL prom = new URL(omWebUi + "/prom");
-    String metrics;
-    try (InputStream in = prom.openStream()) {
-      metrics = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    assertThat(metrics).contains("rocksdb_om_db_");
+    assertThat(prom()).contains("rocksdb_om_db_");
   }
 
   /**
@@ -177,9 +170,7 @@ class LocalClusterIT {
   }
 
   private static String prom() throws Exception {
-    try (InputStream in = new URL(omWebUi + "/prom").openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    return Commands.httpGet(omWebUi + "/prom");
   }
 
   private static Path client() {

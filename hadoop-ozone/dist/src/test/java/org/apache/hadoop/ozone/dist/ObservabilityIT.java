@@ -19,9 +19,6 @@ package org.apache.hadoop.ozone.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +91,7 @@ class ObservabilityIT {
     // What Prometheus scrapes in compose/ozone: SCM, OM and a datanode.
     Set<String> scraped = new TreeSet<>();
     for (int port : new int[] {BASE_PORT + 3, BASE_PORT + 8, BASE_PORT + 15}) {
-      scraped.addAll(metricNames(get("http://127.0.0.1:" + port + "/prom")));
+      scraped.addAll(metricNames(Commands.httpGet("http://127.0.0.1:" + port + "/prom")));
     }
     Set<String> missing = new TreeSet<>(queried);
     missing.removeAll(scraped);
@@ -137,11 +134,5 @@ class ObservabilityIT {
       names.add(sample.group(1));
     }
     return names;
-  }
-
-  private static String get(String url) throws Exception {
-    try (InputStream in = new URL(url).openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
   }
 }
