@@ -11,30 +11,37 @@ blocks RocksDB's own L0->L1 compactions and can stall writes. Under
 delete-heavy load OM needs only the ranges dense with tombstones compacted,
 in small, paced steps that clients do not notice.
 
-RangeCompactionService (off by default) runs every interval:
-1. It flushes a table whose active memtable holds many deletes: tombstones
-   in the memtable are invisible to SST statistics.
-2. RangeCompactionPolicy picks, from the range statistics of
-   {jira:range-stats}, ranges with at least min.tombstones tombstones at a
-   ratio of at least tombstone.ratio, skipping ranges cooling down after
-   their last compaction, ranges whose overlapping SSTs (all levels) exceed
-   max.compaction.entries or max.compaction.bytes, and ranges whose SSTs
-   hold more than max.overlap.ratio times the range's own bytes.
-3. RangeCompactor compacts one range at a time with compactRange(cf, start,
-   end): not exclusive, one subcompaction, allowWriteStall=false, bottommost
-   level forced (tombstone-only SSTs are otherwise moved down unrewritten).
-4. It backs off before each compaction when writes are stopped or delayed,
-   when L0 files or pending compaction bytes reach backoff.fraction of
-   RocksDB's slowdown triggers, or when OM's client requests since the
-   previous check took backoff.foreground.latency or more on average (from
-   the OmClientProtocol metrics source), and pauses pause.ratio times the
-   compaction's duration after it.
+RangeCompactionService (off by default) looks every interval (1s) at a
+CompactionEnv: the range statistics of {jira:range-stats} (kept current by
+RocksDB's flush and compaction events), a few RocksDB properties per table
+and the window of OM's client requests. RangeCompactionPolicy#pickNext, a
+pure function of that value, says what to do next, and the service does it
+and asks again (design: docs/design/range-compaction.md):
+1. Flush a table whose active memtable qualifies (min.tombstones deletes at
+   tombstone.ratio): tombstones there are invisible to SST statistics.
+2. Else compact the qualifying range (min.tombstones at tombstone.ratio)
+   that removes the most tombstones per byte read, grown over its qualifying
+   neighbours, passing over spans compacted since their table's latest
+   flush (only a flush adds tombstones), ranges whose overlapping SSTs (all
+   levels) exceed max.compaction.entries or max.compaction.bytes or hold
+   more than max.overlap.ratio times the range's own bytes, and ranges the
+   budget cannot afford: the service reads at most budget.ratio bytes per
+   byte RocksDB flushes.
+3. RangeCompactor compacts with compactRange(cf, start, end): not
+   exclusive, one subcompaction, allowWriteStall=false, bottommost level
+   forced (tombstone-only SSTs are otherwise moved down unrewritten).
+4. It waits when writes are stopped or delayed, when a table's L0 files or
+   pending compaction bytes reach backoff.fraction of RocksDB's slowdown
+   triggers, or when OM's client requests since the previous look took
+   backoff.foreground.latency or more on average (from the OmClientProtocol
+   metrics source), and pauses pause.ratio times the compaction's duration
+   after it.
 While OM snapshots exist, keyTable, fileTable and directoryTable are left to
 RocksDB (their compactions feed the snapshot diff's compaction DAG).
 
 KeyManagerImpl starts and stops the service with its other background
 services and validates its configuration at start, even when it is off, so
 that a bad value fails OM with the key and value named. Metrics:
-om_range_compaction_* (runs, ranges evaluated and compacted, skips by
-reason, memtable flushes, compaction time, bytes read and written,
-tombstones removed).
+om_range_compaction_* (runs, ranges evaluated and compacted, skips and
+waits by reason, memtable flushes, compaction time, bytes read and
+written, tombstones removed).

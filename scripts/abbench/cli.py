@@ -12,7 +12,7 @@ from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
 
-# --quick: both keyTable stories (seed, retention) x three arms in under 25 minutes on 2 cores. Each arm costs
+# --quick: both keyTable stories (seed, retention) x every arm in under 25 minutes on 2 cores. Each arm costs
 # about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
 QUICK_SCENARIOS = ['seed', 'retention']
 QUICK_OPS = 100000
@@ -37,9 +37,9 @@ scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
 
 EPILOG = """\
 examples:
-  scripts/ab-bench --quick                         seed and retention, three arms, about 15 minutes
+  scripts/ab-bench --quick                         seed and retention, every arm, about 17 minutes
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
-  scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.ranges.per.run=8
+  scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
   scripts/ab-bench --self-test                     the harness's own tests (pytest; starts three small clusters)

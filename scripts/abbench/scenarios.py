@@ -1,19 +1,17 @@
 """Workloads (scenarios) and OM configurations (arms) of the A/B benchmark."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 # Every arm exports RocksDB statistics the same way, so that the statistics' own cost is in every arm.
 STATISTICS_CONF = ['ozone.metastore.rocksdb.statistics=ALL']
 # OM's memtable size per column family (default 128MB); --write-buffer sets it in every arm.
 WRITE_BUFFER_KEY = 'ozone.metastore.rocksdb.cf.write.buffer.size'
 OM_WRITE_BUFFER_BYTES = 128 << 20
-# The range service's defaults that count deletes: how many tombstones make a range worth compacting
-# (min.tombstones) and how many deletes a memtable worth flushing (memtable.min.deletes). They are sized against
-# OM's 128 MB memtables, so with smaller memtables the range arm scales them down by the same factor, to no less
-# than MIN_SCALED_ENTRIES. How large a range may grow before it is cut (ozone.om.range.stats.max.range.entries)
-# stays: cut finer, a bucket's dense head becomes more ranges than ranges.per.run compacts in a run.
-RANGE_ENTRY_COUNTS = {'ozone.om.range.compaction.service.min.tombstones': 10000,
-                      'ozone.om.range.compaction.service.memtable.min.deletes': 10000}
+# The range service's count of tombstones that makes a range or a memtable worth compacting (min.tombstones) is
+# sized against OM's 128 MB memtables, so with smaller memtables the range and prototype arms scale it down by the
+# same factor, to no less than MIN_SCALED_ENTRIES.
+MIN_TOMBSTONES_KEY = 'ozone.om.range.compaction.service.min.tombstones'
 MIN_SCALED_ENTRIES = 100
 SIZE_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
 
@@ -60,8 +58,17 @@ SCENARIOS = {
 ARMS = {
     'off': 'no targeted compaction: RocksDB automatic compaction only',
     'range': 'our range compaction service (ozone.om.range.compaction.service.enabled=true)',
+    'prototype': "seed 000's algorithm (apache/ozone#8178) as settings of our service, on the periodic schedule",
     'full': "upstream's periodic full compaction (ozone.om.compaction.service.enabled=true)",
 }
+# The prototype's settings, shared with scripts/db-bench (one home: the db-bench module's resources).
+PROTOTYPE_SETTINGS = Path(__file__).resolve().parents[2] / 'hadoop-ozone/db-bench/src/main/resources/prototype-arm.properties'
+
+
+def prototype_settings():
+    """key=value lines of the prototype arm's settings, comments left out."""
+    lines = PROTOTYPE_SETTINGS.read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith('#')]
 
 
 def service_interval_s(run_seconds):
@@ -78,18 +85,18 @@ def arm_conf(arm, interval_s, write_buffer=None):
     """OM configuration of an arm (besides the scenario's, the statistics and the memtable size `write_buffer`)."""
     if arm == 'off':
         return ['ozone.om.range.compaction.service.enabled=false', 'ozone.om.compaction.service.enabled=false']
-    if arm == 'range':
-        # The service's defaults are sized for long runs: a 60 s interval and a 10 min cool-down per range
-        # would let it act once or never in a run of minutes. The interval follows the run length; the cool-down
-        # is half of it, so that a range compacted in one run may be compacted again in the next.
-        conf = ['ozone.om.range.compaction.service.enabled=true',
-                f'ozone.om.range.compaction.service.interval={interval_s}s',
-                f'ozone.om.range.compaction.service.range.cooldown={interval_s * 1000 // 2}ms',
-                'ozone.om.compaction.service.enabled=false']
+    if arm in ('range', 'prototype'):
+        # Ours looks every second (its default) and acts on what RocksDB wrote; the prototype runs on the periodic
+        # schedule of a run of this length, like upstream's full compaction.
+        conf = ['ozone.om.range.compaction.service.enabled=true', 'ozone.om.compaction.service.enabled=false']
+        min_tombstones = 10000
+        if arm == 'prototype':
+            settings = prototype_settings()
+            conf += settings + [f'ozone.om.range.compaction.service.interval={interval_s}s']
+            min_tombstones = int(dict(line.split('=', 1) for line in settings)[MIN_TOMBSTONES_KEY])
         scale = size_bytes(write_buffer) / OM_WRITE_BUFFER_BYTES if write_buffer else 1
         if scale < 1:
-            conf += [f'{key}={max(MIN_SCALED_ENTRIES, round(default * scale))}'
-                     for key, default in RANGE_ENTRY_COUNTS.items()]
+            conf.append(f'{MIN_TOMBSTONES_KEY}={max(MIN_SCALED_ENTRIES, round(min_tombstones * scale))}')
         return conf
     if arm == 'full':
         return ['ozone.om.range.compaction.service.enabled=false',

@@ -32,19 +32,30 @@ def test_every_arm_gets_statistics_scenario_and_extra_conf():
         assert 'a.b=1' in conf
         assert ('c.d=2' in conf) == (arm == 'range')
     assert 'ozone.om.compaction.service.run.interval=30s' in b._om_conf(data_keys, 'full', 30)
-    assert 'ozone.om.range.compaction.service.interval=30s' in b._om_conf(data_keys, 'range', 30)
+    assert 'ozone.om.range.compaction.service.interval=30s' in b._om_conf(data_keys, 'prototype', 30)
 
 
-def test_range_arm_cools_down_half_an_interval_and_scales_its_thresholds_with_the_memtables():
+def test_range_arms_scale_their_thresholds_with_the_memtables():
     conf = scenarios.arm_conf('range', 30, '2MB')
-    assert 'ozone.om.range.compaction.service.range.cooldown=15000ms' in conf
+    assert 'ozone.om.range.compaction.service.enabled=true' in conf
+    assert not any('.interval=' in c for c in conf)  # ours looks every second, its default
     assert 'ozone.om.range.compaction.service.min.tombstones=156' in conf  # 10,000 x 2 MB / 128 MB
-    assert 'ozone.om.range.compaction.service.memtable.min.deletes=156' in conf
     assert not any('max.range.entries' in c for c in conf)
     assert 'ozone.om.range.compaction.service.min.tombstones=100' in scenarios.arm_conf('range', 30, '64KB')
     for unscaled in (None, '128MB', '1GB'):
         assert not any('min.tombstones' in c for c in scenarios.arm_conf('range', 30, unscaled)), unscaled
     assert not any('min.tombstones' in c for c in scenarios.arm_conf('full', 30, '2MB'))
+
+
+def test_prototype_arm_is_our_service_with_the_shared_settings_on_the_periodic_schedule():
+    conf = scenarios.arm_conf('prototype', 30, '2MB')
+    assert 'ozone.om.range.compaction.service.enabled=true' in conf
+    assert 'ozone.om.range.compaction.service.interval=30s' in conf
+    assert 'ozone.om.range.compaction.service.tombstone.ratio=0.3' in conf
+    assert 'ozone.om.range.compaction.service.bottommost.forced=false' in conf
+    assert 'ozone.om.range.compaction.service.memtable.flush=false' in conf
+    # The scaled count comes last, so that it wins over the shared file's 10,000.
+    assert conf[-1] == 'ozone.om.range.compaction.service.min.tombstones=156'
 
 
 def test_service_interval_follows_the_run_length():

@@ -19,7 +19,7 @@ package org.apache.hadoop.ozone.dbbench;
 
 /** The compared policies; see the README's db-level benchmark section. */
 enum ArmKind {
-  NONE, RANGE, FULL, FLOOR;
+  NONE, PROTOTYPE, RANGE, FULL, FLOOR;
 
   String id() {
     return name().toLowerCase();
@@ -31,6 +31,6 @@ enum ArmKind {
         return a;
       }
     }
-    throw new IllegalArgumentException("Unknown arm '" + id + "'; known: none, range, full, floor");
+    throw new IllegalArgumentException("Unknown arm '" + id + "'; known: none, prototype, range, full, floor");
   }
 }

@@ -88,10 +88,11 @@ final class ArmRunner {
     }
   }
 
-  private Arm open(ArmKind kind, OmDb db) {
+  private Arm open(ArmKind kind, OmDb db) throws IOException {
     return switch (kind) {
       case NONE -> Arm.NONE;
-      case RANGE -> new RangeArm(db, options.ops());
+      case PROTOTYPE -> RangeArm.prototype(db, options.ops());
+      case RANGE -> RangeArm.ours(db, options.ops());
       case FULL -> new FullArm(db, options.ops());
       case FLOOR -> throw new IllegalArgumentException("floor replays nothing");
     };

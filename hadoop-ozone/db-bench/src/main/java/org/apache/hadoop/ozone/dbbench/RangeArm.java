@@ -15,41 +15,66 @@
  * limitations under the License.
  */
 
+
 package org.apache.hadoop.ozone.dbbench;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
 
 /**
- * OM's range compaction: the real {@link RangeCompactionService} over the DB's real range statistics, with its
- * default configuration except where wall time meets the compressed clock:
- * <ul>
- *   <li>{@code runOnce()} is called every scaled {@code interval} (default 60 s: 900 runs per replay), in the
- *       replay's thread, so every arm sees the same operations between runs;</li>
- *   <li>{@code range.cooldown} (default 10 min, i.e. 10 intervals) is wall time inside the service. It is set to
- *       the same number of intervals of this replay: 10 times the wall time the first interval took;</li>
- *   <li>{@code pause.ratio} is 0: the pause after a compaction makes room for OM's foreground writes beside the
- *       service; here the writes wait for {@code runOnce()} anyway, so a pause would only add idle time.</li>
- * </ul>
+ * The real {@link RangeCompactionService} over the DB's real range statistics, {@code runOnce()} called every scaled
+ * {@code interval} in the replay's thread, so that every arm sees the same operations between runs. One setting
+ * meets the compressed clock: {@code pause.ratio} is 0, since the pause after a compaction makes room for OM's
+ * foreground writes beside the service, while here the writes wait for {@code runOnce()} anyway.
+ *
+ * <p>Two configurations: {@link #ours} (the defaults) and {@link #prototype}, seed 000's published algorithm
+ * (apache/ozone#8178) expressed as settings of the same service ({@code prototype-arm.properties}, which says what
+ * they cannot express), so that it costs no second implementation.
  */
 final class RangeArm implements Arm {
-  private static final String PREFIX = "ozone.om.range.compaction.service.";
+  /** Shared with scripts/ab-bench, which reads it from the source tree. */
+  private static final String PROTOTYPE_SETTINGS = "/prototype-arm.properties";
 
   private final OmDb db;
-  private final RangeCompactionConfig defaults = new OzoneConfiguration().getObject(RangeCompactionConfig.class);
+  private final OzoneConfiguration conf;
   private final long every;
-  private final long startNanos = System.nanoTime();
   private RangeCompactionService service;
   private long nanos;
   private int runs;
   private int compacted;
 
-  RangeArm(OmDb db, long ops) {
+  private RangeArm(OmDb db, long ops, Map<String, String> settings) {
     this.db = db;
-    this.every = Arm.scaledPeriod(ops, TimeUnit.MILLISECONDS.toSeconds(defaults.getIntervalMillis()));
+    this.conf = new OzoneConfiguration();
+    settings.forEach(conf::set);
+    conf.set(Keys.PAUSE_RATIO, "0");
+    long intervalMillis = RangeCompactionConfig.from(conf).getIntervalMillis();
+    this.every = Arm.scaledPeriod(ops, TimeUnit.MILLISECONDS.toSeconds(intervalMillis));
+  }
+
+  /** The service as OM runs it by default. */
+  static RangeArm ours(OmDb db, long ops) {
+    return new RangeArm(db, ops, Map.of());
+  }
+
+  /** Seed 000's algorithm, as {@code prototype-arm.properties} sets it, run every 60 s. */
+  static RangeArm prototype(OmDb db, long ops) throws IOException {
+    Properties settings = new Properties();
+    try (InputStream in = RangeArm.class.getResourceAsStream(PROTOTYPE_SETTINGS)) {
+      settings.load(in);
+    }
+    Map<String, String> conf = new HashMap<>();
+    settings.forEach((key, value) -> conf.put((String) key, (String) value));
+    conf.put(Keys.INTERVAL, "60s");
+    return new RangeArm(db, ops, conf);
   }
 
   @Override
@@ -58,7 +83,7 @@ final class RangeArm implements Arm {
       return;
     }
     if (service == null) {
-      service = new RangeCompactionService(db.metadata(), scaledConfig(System.nanoTime() - startNanos), "");
+      service = new RangeCompactionService(db.metadata(), RangeCompactionConfig.from(conf), "");
     }
     db.commit();
     long start = System.nanoTime();
@@ -67,24 +92,16 @@ final class RangeArm implements Arm {
     nanos += System.nanoTime() - start;
   }
 
-  private RangeCompactionConfig scaledConfig(long firstIntervalNanos) {
-    long intervals = defaults.getRangeCooldownMillis() / defaults.getIntervalMillis();
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.setTimeDuration(PREFIX + "range.cooldown",
-        Math.max(1, intervals * TimeUnit.NANOSECONDS.toMillis(firstIntervalNanos)), TimeUnit.MILLISECONDS);
-    conf.set(PREFIX + "pause.ratio", "0");
-    return conf.getObject(RangeCompactionConfig.class);
-  }
-
   @Override
   public long compactionNanos() {
     return nanos;
   }
 
-  /** @return service runs, and ranges compacted over all of them */
+  /** @return service runs, ranges compacted and memtables flushed over all of them */
   @Override
   public String describe() {
-    return runs + " runs, " + compacted + " ranges compacted";
+    long flushes = service == null ? 0 : service.getMetrics().getMemtableFlushes();
+    return runs + " runs, " + compacted + " ranges compacted, " + flushes + " memtables flushed";
   }
 
   @Override

@@ -28,10 +28,12 @@ import java.util.function.Function;
 
 /**
  * One scenario's results as a text table: a row per metric, a column per arm, then the ratios none/range,
- * full/range and range/floor (above 1: range is better than none or full, or worse than the floor).
+ * prototype/range, full/range and range/floor (above 1: range is better than none, the prototype or full, or worse
+ * than the floor).
  */
 final class TableReport {
-  private static final String[][] RATIOS = {{"none", "range"}, {"full", "range"}, {"range", "floor"}};
+  private static final String[][] RATIOS =
+      {{"none", "range"}, {"prototype", "range"}, {"full", "range"}, {"range", "floor"}};
 
   private TableReport() {
   }

@@ -47,9 +47,9 @@ class TestDbBench {
     assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
     for (Scenario scenario : Scenario.values()) {
       List<ArmResult> arms = results.get(scenario.id());
-      assertThat(arms).extracting(ArmResult::arm).containsExactly("none", "range", "full", "floor");
+      assertThat(arms).extracting(ArmResult::arm).containsExactly("none", "prototype", "range", "full", "floor");
       ArmResult none = arms.get(0);
-      ArmResult range = arms.get(1);
+      ArmResult range = arms.get(2);
       for (String table : scenario.newModel(1, WriteSink.NONE, 1).queueTables()) {
         assertThat(range.tombstones().get(table).total())
             .as("%s: tombstones in %s, range vs none", scenario.id(), table)
@@ -64,7 +64,7 @@ class TestDbBench {
     assertThatThrownBy(() -> BenchOptions.parse("--ops", "0"))
         .hasMessage("--ops must be between 1 and 2147483647, not 0");
     assertThatThrownBy(() -> BenchOptions.parse("--arms", "none,tiny"))
-        .hasMessage("Unknown arm 'tiny'; known: none, range, full, floor");
+        .hasMessage("Unknown arm 'tiny'; known: none, prototype, range, full, floor");
     assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
         .containsExactly(ArmKind.RANGE, ArmKind.FLOOR);

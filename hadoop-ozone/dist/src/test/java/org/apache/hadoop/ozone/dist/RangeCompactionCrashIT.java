@@ -47,10 +47,7 @@ class RangeCompactionCrashIT {
   private static final long WAIT_FOR_COMPACTION_MILLIS = 120_000;
   private static final String[] SERVICE_CONF = {
       "--om-conf", "ozone.om.range.compaction.service.enabled=true",
-      "--om-conf", "ozone.om.range.compaction.service.interval=1s",
       "--om-conf", "ozone.om.range.compaction.service.min.tombstones=300",
-      "--om-conf", "ozone.om.range.compaction.service.memtable.min.deletes=300",
-      "--om-conf", "ozone.om.range.compaction.service.range.cooldown=0s",
       "--om-conf", "ozone.om.range.compaction.service.pause.ratio=0"};
 
   @TempDir

@@ -22,12 +22,11 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.Keys;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
- * What RocksDB's {@code CompactRange} on a key range reads, estimated from the
+ * What RocksDB's {@code CompactRange} on a key span reads, estimated from the
  * live SSTs, on the safe side. It reads far more than the SSTs inside the range:
  * <ul>
  *   <li>a memtable holding keys in the range is flushed first; its span is
@@ -54,9 +53,9 @@ final class CompactionCost {
   /**
    * @param memtableBytes size of the table's memtables, 0 if empty
    */
-  static CompactionCost of(KeyRange range, Collection<SstFile> files, long memtableBytes) {
+  static CompactionCost of(KeySpan span, Collection<SstFile> files, long memtableBytes) {
     CompactionCost cost = new CompactionCost(memtableBytes);
-    cost.compute(range, files);
+    cost.compute(span, files);
     return cost;
   }
 
@@ -79,16 +78,16 @@ final class CompactionCost {
     return busy;
   }
 
-  private void compute(KeyRange range, Collection<SstFile> files) {
+  private void compute(KeySpan range, Collection<SstFile> files) {
     int bottom = 0;
     for (SstFile f : files) {
       bottom = Math.max(bottom, f.getLevel());
     }
-    Span span = new Span(range.getStart(), range.getEnd());
+    KeySpan span = range;
     List<SstFile> level0 = filesAt(files, 0);
     if (memtableBytes > 0) {
       for (SstFile f : level0) {
-        span.widen(f);
+        span = span.union(f);
       }
     }
     boolean grew = true;
@@ -97,7 +96,7 @@ final class CompactionCost {
       for (SstFile f : level0) {
         if (!inputs.contains(f) && span.overlaps(f)) {
           add(f, bottom);
-          span.widen(f);
+          span = span.union(f);
           grew = true;
         }
       }
@@ -111,7 +110,7 @@ final class CompactionCost {
       }
       for (SstFile f : joining) {
         add(f, bottom);
-        span.widen(f);
+        span = span.union(f);
       }
     }
     bytes += memtableBytes;
@@ -133,30 +132,5 @@ final class CompactionCost {
       }
     }
     return atLevel;
-  }
-
-  /** A key span [start, end), end null for unbounded. */
-  private static final class Span {
-    private byte[] start;
-    private byte[] end;
-
-    Span(byte[] start, byte[] end) {
-      this.start = start;
-      this.end = end;
-    }
-
-    boolean overlaps(SstFile f) {
-      return f.overlaps(start, end);
-    }
-
-    void widen(SstFile f) {
-      if (Keys.compare(f.getSmallestKey(), start) < 0) {
-        start = f.getSmallestKey();
-      }
-      byte[] past = Keys.after(f.getLargestKey());
-      if (end != null && Keys.compare(past, end) > 0) {
-        end = past;
-      }
-    }
   }
 }

@@ -25,58 +25,69 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.impl.MetricsRecordImpl;
 
 /**
- * Tells whether OM's clients currently wait long for their requests, so that
- * a compaction is put off rather than adding to their latency.
+ * Reads how long OM's clients waited for the requests they sent since the
+ * previous read, so that a compaction can be put off rather than add to it.
  *
  * <p>It reads OM's client protocol metrics (source {@code OmClientProtocol}:
  * per request type, the number of requests and the sum of their server-side
- * durations, both cumulative) and judges the mean latency of the requests
- * finished since its previous check. Cumulative sums make the window exact
- * without resetting anything that /jmx or /prom report. Too few requests in a
- * window (an idle OM) never count as high latency.
+ * durations, both cumulative) and returns the window since its previous read.
+ * Cumulative sums make the window exact without resetting anything that /jmx
+ * or /prom report.
  */
 final class ForegroundLatency {
   /** The metrics source OzoneManager registers for its client protocol. */
   static final String SOURCE_NAME = "OmClientProtocol";
 
   private final MetricsSystem metricsSystem;
-  private final long limitMillis;
-  private final long minRequests;
   private long requests = -1;
   private long millis;
 
-  /**
-   * @param limitMillis mean latency from which clients count as waiting long; 0 turns the check off
-   * @param minRequests fewest requests in a window for its mean to count
-   */
-  ForegroundLatency(MetricsSystem metricsSystem, long limitMillis, long minRequests) {
+  ForegroundLatency(MetricsSystem metricsSystem) {
     this.metricsSystem = metricsSystem;
-    this.limitMillis = limitMillis;
-    this.minRequests = minRequests;
   }
 
   /**
    * Closes the window that the previous call opened and opens the next one.
    *
-   * @return why no compaction should start now, or null if clients are served fast (or nothing is known yet)
+   * @return the requests finished in the window, or null before the first window or without OM's source
    */
-  String reasonToWait() {
-    MetricsSource source = limitMillis > 0 ? metricsSystem.getSource(SOURCE_NAME) : null;
+  Window read() {
+    MetricsSource source = metricsSystem.getSource(SOURCE_NAME);
     if (source == null) {
       return null;
     }
     long[] totals = totals(source);
     boolean first = requests < 0;
-    long windowRequests = totals[0] - requests;
-    long windowMillis = totals[1] - millis;
+    Window window = new Window(totals[0] - requests, totals[1] - millis);
     requests = totals[0];
     millis = totals[1];
-    if (first || windowRequests < minRequests) {
-      return null;
+    return first ? null : window;
+  }
+
+  /** Client requests finished in one window, over all request types. Immutable. */
+  static final class Window {
+    private final long requests;
+    private final long millis;
+
+    /** @param millis the sum of the requests' server-side durations */
+    Window(long requests, long millis) {
+      this.requests = requests;
+      this.millis = millis;
     }
-    double mean = (double) windowMillis / windowRequests;
-    return mean >= limitMillis ? String.format(Locale.ROOT, "OM's %d latest client requests took %.1f ms on average "
-        + "(limit %d ms)", windowRequests, mean, limitMillis) : null;
+
+    /**
+     * @param limitMillis mean latency from which clients count as waiting long
+     * @param minRequests fewest requests for the mean to count: an idle OM never waits long
+     * @return why no compaction should start now, or null if clients are served fast
+     */
+    String reasonToWait(long limitMillis, long minRequests) {
+      if (requests < minRequests) {
+        return null;
+      }
+      double mean = (double) millis / requests;
+      return mean >= limitMillis ? String.format(Locale.ROOT, "OM's %d latest client requests took %.1f ms on "
+          + "average (limit %d ms)", requests, mean, limitMillis) : null;
+    }
   }
 
   /** @return the number of requests and the sum of their durations in milliseconds, over all request types */

@@ -21,158 +21,220 @@ import static org.apache.hadoop.hdds.conf.ConfigTag.OM;
 import static org.apache.hadoop.hdds.conf.ConfigTag.OZONE;
 import static org.apache.hadoop.hdds.conf.ConfigTag.PERFORMANCE;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hdds.conf.Config;
 import org.apache.hadoop.hdds.conf.ConfigGroup;
 import org.apache.hadoop.hdds.conf.ConfigType;
+import org.apache.hadoop.hdds.conf.ConfigurationSource;
 import org.apache.hadoop.hdds.conf.PostConstruct;
 import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
 
 /**
- * Configuration of OM's range compaction service. Key names follow seed 000's
- * prototype where it had one.
+ * Configuration of OM's range compaction service. Each default says in its
+ * description why it has that value; docs/design/range-compaction.md has the
+ * measurements behind them.
  */
 @ConfigGroup(prefix = "ozone.om.range.compaction.service")
 public class RangeCompactionConfig {
-  private static final String PREFIX = "ozone.om.range.compaction.service.";
 
-  @Config(key = "ozone.om.range.compaction.service.enabled", defaultValue = "false", type = ConfigType.BOOLEAN,
-      tags = {OZONE, OM, PERFORMANCE},
+  @Config(key = Keys.ENABLED, defaultValue = "false", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
       description = "Whether OM compacts the key ranges of its tables that are dense with tombstones (see the "
           + "range statistics, ozone.om.range.stats.*).")
   private boolean enabled;
 
-  @Config(key = "ozone.om.range.compaction.service.interval", defaultValue = "60s", type = ConfigType.TIME,
-      tags = {OZONE, OM, PERFORMANCE},
-      description = "Time between two runs of the range compaction service.")
-  private long intervalMillis = 60_000;
+  @Config(key = Keys.INTERVAL, defaultValue = "1s", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
+      description = "How often the service looks at the range statistics (kept current by RocksDB's flush and "
+          + "compaction events) and the memtables' delete counters, and compacts what qualifies. A look without "
+          + "work reads a few RocksDB properties per table; 1s lets a queue's head be compacted within a second "
+          + "of the flush that filled it with tombstones.")
+  private long intervalMillis = 1_000;
 
-  @Config(key = "ozone.om.range.compaction.service.timeout", defaultValue = "10m", type = ConfigType.TIME,
-      tags = {OZONE, OM, PERFORMANCE},
+  @Config(key = Keys.TIMEOUT, defaultValue = "10m", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
       description = "A run that takes longer is reported as timed out. A run also stops starting new compactions "
           + "when it has run this long.")
   private long timeoutMillis = 600_000;
 
-  @Config(key = "ozone.om.range.compaction.service.tables",
+  @Config(key = Keys.TABLES,
       defaultValue = "keyTable,openKeyTable,deletedTable,fileTable,openFileTable,directoryTable,deletedDirectoryTable",
       type = ConfigType.STRING, tags = {OZONE, OM, PERFORMANCE},
       description = "Comma-separated OM tables the service may compact; each must also be tracked by "
           + "ozone.om.range.stats.tables.")
   private String tables = "";
 
-  @Config(key = "ozone.om.range.compaction.service.tombstone.ratio", defaultValue = "0.2", type = ConfigType.DOUBLE,
-      tags = {OZONE, OM, PERFORMANCE},
+  @Config(key = Keys.TOMBSTONE_RATIO, defaultValue = "0.2", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
       description = "A range qualifies when tombstones / entries of its SSTs reaches this (0 to 1). A range whose "
           + "keys were all deleted shows about 0.5 until the tombstones meet their puts; 0.2 means about a quarter "
           + "of the keys written to the range were deleted.")
   private double tombstoneRatio = 0.2;
 
-  @Config(key = "ozone.om.range.compaction.service.min.tombstones", defaultValue = "10000", type = ConfigType.LONG,
-      tags = {OZONE, OM, PERFORMANCE},
-      description = "A range qualifies only with at least this many estimated tombstones: fewer cost an iterator "
-          + "too little to be worth a compaction.")
+  @Config(key = Keys.MIN_TOMBSTONES, defaultValue = "10000", type = ConfigType.LONG, tags = {OZONE, OM, PERFORMANCE},
+      description = "A range, or a table's active memtable, qualifies only with at least this many tombstones: "
+          + "an iterator crossing 10,000 tombstones spends about 1 ms on them, fewer cost too little to be worth "
+          + "a compaction.")
   private long minTombstones = 10_000;
 
-  @Config(key = "ozone.om.range.compaction.service.ranges.per.run", defaultValue = "4", type = ConfigType.INT,
+  @Config(key = Keys.MAX_COMPACTION_ENTRIES, defaultValue = "3000000", type = ConfigType.LONG,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Most ranges compacted in one run, densest first.")
-  private int rangesPerRun = 4;
-
-  @Config(key = "ozone.om.range.compaction.service.max.compaction.entries", defaultValue = "3000000",
-      type = ConfigType.LONG, tags = {OZONE, OM, PERFORMANCE},
       description = "Most entries one compaction may read, counting every SST that overlaps the range at any "
           + "level (a compaction rewrites whole files). RocksDB cannot cancel a manual compaction, so each must "
           + "stay small.")
   private long maxCompactionEntries = 3_000_000;
 
-  @Config(key = "ozone.om.range.compaction.service.max.compaction.bytes", defaultValue = "256MB",
-      type = ConfigType.SIZE, tags = {OZONE, OM, PERFORMANCE},
-      description = "Most bytes one compaction may read, counting every SST that overlaps the range at any level.")
+  @Config(key = Keys.MAX_COMPACTION_BYTES, defaultValue = "256MB", type = ConfigType.SIZE,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "Most bytes one compaction may read, counting every SST that overlaps the range at any level; "
+          + "also the most the compaction budget saves up.")
   private long maxCompactionBytes = 256L << 20;
 
-  @Config(key = "ozone.om.range.compaction.service.max.overlap.ratio", defaultValue = "40", type = ConfigType.DOUBLE,
-      tags = {OZONE, OM, PERFORMANCE},
-      description = "A range is skipped when the SSTs a compaction would read hold more than this many times the "
-          + "range's own bytes (Pebble's guard against rewriting much data to drop a little).")
+  @Config(key = Keys.MAX_OVERLAP_RATIO, defaultValue = "40", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
+      description = "A range is passed over when the SSTs a compaction would read hold more than this many times "
+          + "the range's own bytes: Pebble's bound for its tombstone-density compactions (cockroachdb/pebble#3719), "
+          + "beyond which rewriting data to drop tombstones costs more than the reads it saves.")
   private double maxOverlapRatio = 40;
 
-  @Config(key = "ozone.om.range.compaction.service.range.cooldown", defaultValue = "10m", type = ConfigType.TIME,
+  @Config(key = Keys.BUDGET_RATIO, defaultValue = "1.0", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
+      description = "The service's compactions read at most this many bytes per byte RocksDB flushes to the "
+          + "tables it compacts (plus one compaction of at most max.compaction.bytes), so that it can never run "
+          + "away whatever the workload. RocksDB's own leveled compaction rewrites each flushed byte about 10 "
+          + "times; 1.0 bounds the service to a tenth of that. 0 removes the bound.")
+  private double budgetRatio = 1.0;
+
+  @Config(key = Keys.MEMTABLE_FLUSH, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "A compacted range is not compacted again for this long.")
-  private long rangeCooldownMillis = 600_000;
+      description = "Whether a table whose active memtable qualifies (min.tombstones deletes at "
+          + "memtable.delete.ratio) "
+          + "is flushed first: range statistics only see SSTs, and OM's 128 MB memtables hold hundreds of "
+          + "thousands of tombstones that every iterator over them crosses.")
+  private boolean memtableFlushEnabled = true;
 
-  @Config(key = "ozone.om.range.compaction.service.memtable.min.deletes", defaultValue = "10000",
-      type = ConfigType.LONG, tags = {OZONE, OM, PERFORMANCE},
-      description = "A table whose active memtable holds at least this many deletes (at the ratio below) is "
-          + "flushed before its ranges are chosen: SST statistics cannot see tombstones still in the memtable.")
-  private long memtableMinDeletes = 10_000;
-
-  @Config(key = "ozone.om.range.compaction.service.memtable.delete.ratio", defaultValue = "0.3",
-      type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "Deletes / entries of the active memtable from which it is flushed (with the minimum above).")
+  @Config(key = Keys.MEMTABLE_DELETE_RATIO, defaultValue = "0.3", type = ConfigType.DOUBLE,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "A table's active memtable qualifies for a flush when deletes / entries there reaches this "
+          + "(with min.tombstones deletes). It is not tombstone.ratio: a delete's put is rarely in the same "
+          + "memtable, so the memtable ratio is deletes / (creates + deletes). Queues (a create then a delete of "
+          + "each key) show 0.5, deleting the oldest keys 18 of 20 creates 0.47, the reference workload's random "
+          + "deletes (create:20,delete:8) 0.29: there tombstones are scattered, a flush would only add L0 files "
+          + "for reads to merge.")
   private double memtableDeleteRatio = 0.3;
 
-  @Config(key = "ozone.om.range.compaction.service.backoff.fraction", defaultValue = "0.5",
-      type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "The service compacts nothing while a table's L0 files reach this fraction of RocksDB's "
-          + "level0_slowdown_writes_trigger, or its pending compaction bytes this fraction of "
-          + "soft_pending_compaction_bytes_limit, or while writes are delayed or stopped.")
+  @Config(key = Keys.BACKOFF_FRACTION, defaultValue = "0.5", type = ConfigType.DOUBLE,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "The service flushes and compacts nothing in a table whose L0 files reach this fraction of "
+          + "RocksDB's level0_slowdown_writes_trigger, or whose pending compaction bytes reach this fraction of "
+          + "soft_pending_compaction_bytes_limit, nor anything while writes are delayed or stopped. Half leaves "
+          + "RocksDB's own compactions room to catch up before writes would slow down.")
   private double backoffFraction = 0.5;
 
-  @Config(key = "ozone.om.range.compaction.service.backoff.foreground.latency", defaultValue = "50ms",
-      type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
-      description = "The service starts no compaction while OM's client requests finished since its previous "
-          + "check took this long or longer on average (server side, all request types; OM's OmClientProtocol "
-          + "metrics). 0 turns this check off.")
+  @Config(key = Keys.BACKOFF_FOREGROUND_LATENCY, defaultValue = "50ms", type = ConfigType.TIME,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "The service starts no flush or compaction while OM's client requests finished since its "
+          + "previous look took this long or longer on average (server side, all request types; OM's "
+          + "OmClientProtocol metrics; at least 20 requests). 0 turns this check off.")
   private long foregroundLatencyMillis = 50;
 
-  @Config(key = "ozone.om.range.compaction.service.pause.ratio", defaultValue = "1.0", type = ConfigType.DOUBLE,
-      tags = {OZONE, OM, PERFORMANCE},
+  @Config(key = Keys.PAUSE_RATIO, defaultValue = "1.0", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
       description = "After each compaction the service waits this many times as long as the compaction took "
           + "before the next one: 1.0 keeps it compacting at most half of the time.")
   private double pauseRatio = 1.0;
 
-  @Config(key = "ozone.om.range.compaction.service.snapshot.tables.allowed", defaultValue = "false",
-      type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
+  @Config(key = Keys.BOTTOMMOST_FORCED, defaultValue = "true", type = ConfigType.BOOLEAN,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "Whether a compaction rewrites the range's files at the bottommost level too (RocksDB's "
+          + "kForce). Tombstone-only SSTs of sequential keys are otherwise moved down without being rewritten, "
+          + "and their tombstones stay. false is RocksDB's default (kIfHaveCompactionFilter).")
+  private boolean bottommostForced = true;
+
+  @Config(key = Keys.SNAPSHOT_TABLES_ALLOWED, defaultValue = "false", type = ConfigType.BOOLEAN,
+      tags = {OZONE, OM, PERFORMANCE},
       description = "Whether keyTable, fileTable and directoryTable are compacted while OM snapshots exist. Their "
           + "compactions feed the snapshot diff's compaction DAG (input SSTs are hard-linked and kept), so by "
           + "default they are left to RocksDB then.")
   private boolean snapshotTablesAllowed;
 
+  /** The keys, for tests and grep. */
+  public static final class Keys {
+    public static final String PREFIX = "ozone.om.range.compaction.service.";
+    public static final String ENABLED = PREFIX + "enabled";
+    public static final String INTERVAL = PREFIX + "interval";
+    public static final String TIMEOUT = PREFIX + "timeout";
+    public static final String TABLES = PREFIX + "tables";
+    public static final String TOMBSTONE_RATIO = PREFIX + "tombstone.ratio";
+    public static final String MIN_TOMBSTONES = PREFIX + "min.tombstones";
+    public static final String MAX_COMPACTION_ENTRIES = PREFIX + "max.compaction.entries";
+    public static final String MAX_COMPACTION_BYTES = PREFIX + "max.compaction.bytes";
+    public static final String MAX_OVERLAP_RATIO = PREFIX + "max.overlap.ratio";
+    public static final String BUDGET_RATIO = PREFIX + "budget.ratio";
+    public static final String MEMTABLE_FLUSH = PREFIX + "memtable.flush";
+    public static final String MEMTABLE_DELETE_RATIO = PREFIX + "memtable.delete.ratio";
+    public static final String BACKOFF_FRACTION = PREFIX + "backoff.fraction";
+    public static final String BACKOFF_FOREGROUND_LATENCY = PREFIX + "backoff.foreground.latency";
+    public static final String PAUSE_RATIO = PREFIX + "pause.ratio";
+    public static final String BOTTOMMOST_FORCED = PREFIX + "bottommost.forced";
+    public static final String SNAPSHOT_TABLES_ALLOWED = PREFIX + "snapshot.tables.allowed";
+
+    /** Keys of the previous release that no longer mean anything, with what replaced them. */
+    static final Map<String, String> REMOVED;
+
+    static {
+      Map<String, String> removed = new LinkedHashMap<>();
+      removed.put(PREFIX + "ranges.per.run", "a run now compacts everything that qualifies, bounded by "
+          + BUDGET_RATIO + " and " + TIMEOUT);
+      removed.put(PREFIX + "range.cooldown", "a compacted span qualifies again after its table's next flush; "
+          + BUDGET_RATIO + " bounds how much the service compacts");
+      removed.put(PREFIX + "memtable.min.deletes", "memtables qualify by " + MIN_TOMBSTONES + " like ranges");
+      REMOVED = Collections.unmodifiableMap(removed);
+    }
+
+    private Keys() {
+    }
+  }
+
+  /**
+   * @return the configuration, validated
+   * @throws IllegalArgumentException naming the key, for an invalid value or a key that was removed
+   */
+  public static RangeCompactionConfig from(ConfigurationSource conf) {
+    for (Map.Entry<String, String> removed : Keys.REMOVED.entrySet()) {
+      if (conf.get(removed.getKey()) != null) {
+        throw new IllegalArgumentException(removed.getKey() + " was removed: " + removed.getValue());
+      }
+    }
+    return conf.getObject(RangeCompactionConfig.class);
+  }
+
   @PostConstruct
   public void validate() {
-    requirePositive("interval", intervalMillis);
-    requirePositive("timeout", timeoutMillis);
-    requireFraction("tombstone.ratio", tombstoneRatio);
-    requireAtLeast("min.tombstones", minTombstones, 0);
-    requireAtLeast("ranges.per.run", rangesPerRun, 1);
-    requireAtLeast("max.compaction.entries", maxCompactionEntries, 1);
-    requireAtLeast("max.compaction.bytes", maxCompactionBytes, 1);
+    requireAtLeast(Keys.INTERVAL, intervalMillis, 1);
+    requireAtLeast(Keys.TIMEOUT, timeoutMillis, 1);
+    requireFraction(Keys.TOMBSTONE_RATIO, tombstoneRatio);
+    requireAtLeast(Keys.MIN_TOMBSTONES, minTombstones, 1);
+    requireAtLeast(Keys.MAX_COMPACTION_ENTRIES, maxCompactionEntries, 1);
+    requireAtLeast(Keys.MAX_COMPACTION_BYTES, maxCompactionBytes, 1);
     if (!(maxOverlapRatio >= 1)) {
-      throw invalid("max.overlap.ratio", maxOverlapRatio, "must be at least 1");
+      throw invalid(Keys.MAX_OVERLAP_RATIO, maxOverlapRatio, "must be at least 1");
     }
-    requireAtLeast("range.cooldown", rangeCooldownMillis, 0);
-    requireAtLeast("memtable.min.deletes", memtableMinDeletes, 1);
-    requireFraction("memtable.delete.ratio", memtableDeleteRatio);
-    requireFraction("backoff.fraction", backoffFraction);
-    requireAtLeast("backoff.foreground.latency", foregroundLatencyMillis, 0);
+    if (!(budgetRatio >= 0)) {
+      throw invalid(Keys.BUDGET_RATIO, budgetRatio, "must be 0 or more");
+    }
+    requireFraction(Keys.MEMTABLE_DELETE_RATIO, memtableDeleteRatio);
+    requireFraction(Keys.BACKOFF_FRACTION, backoffFraction);
+    requireAtLeast(Keys.BACKOFF_FOREGROUND_LATENCY, foregroundLatencyMillis, 0);
     if (!(pauseRatio >= 0)) {
-      throw invalid("pause.ratio", pauseRatio, "must be 0 or more");
+      throw invalid(Keys.PAUSE_RATIO, pauseRatio, "must be 0 or more");
     }
     if (getTables().isEmpty()) {
-      throw invalid("tables", tables, "must name at least one table");
+      throw invalid(Keys.TABLES, tables, "must name at least one table");
     }
     for (String table : getTables()) {
       try {
         OmTableLayouts.layoutOf(table);
       } catch (IllegalArgumentException e) {
-        throw invalid("tables", tables, e.getMessage());
+        throw invalid(Keys.TABLES, tables, e.getMessage());
       }
     }
-  }
-
-  private static void requirePositive(String key, long value) {
-    requireAtLeast(key, value, 1);
   }
 
   private static void requireAtLeast(String key, long value, long min) {
@@ -188,7 +250,7 @@ public class RangeCompactionConfig {
   }
 
   private static IllegalArgumentException invalid(String key, Object value, String why) {
-    return new IllegalArgumentException("Invalid " + PREFIX + key + " = " + value + ": " + why);
+    return new IllegalArgumentException("Invalid " + key + " = " + value + ": " + why);
   }
 
   public boolean isEnabled() {
@@ -220,10 +282,6 @@ public class RangeCompactionConfig {
     return minTombstones;
   }
 
-  public int getRangesPerRun() {
-    return rangesPerRun;
-  }
-
   public long getMaxCompactionEntries() {
     return maxCompactionEntries;
   }
@@ -236,12 +294,12 @@ public class RangeCompactionConfig {
     return maxOverlapRatio;
   }
 
-  public long getRangeCooldownMillis() {
-    return rangeCooldownMillis;
+  public double getBudgetRatio() {
+    return budgetRatio;
   }
 
-  public long getMemtableMinDeletes() {
-    return memtableMinDeletes;
+  public boolean isMemtableFlushEnabled() {
+    return memtableFlushEnabled;
   }
 
   public double getMemtableDeleteRatio() {
@@ -258,6 +316,10 @@ public class RangeCompactionConfig {
 
   public double getPauseRatio() {
     return pauseRatio;
+  }
+
+  public boolean isBottommostForced() {
+    return bottommostForced;
   }
 
   public boolean isSnapshotTablesAllowed() {

@@ -17,6 +17,7 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import java.util.Map;
 import org.apache.hadoop.metrics2.annotation.Metric;
 import org.apache.hadoop.metrics2.annotation.Metrics;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -29,24 +30,30 @@ import org.apache.hadoop.metrics2.lib.MutableRate;
 public final class RangeCompactionMetrics {
   static final String SOURCE_NAME = "OmRangeCompaction";
 
-  @Metric(about = "Runs of the service")
+  @Metric(about = "Runs of the service (looks at the statistics, and what it did after them)")
   private MutableCounterLong runs;
-  @Metric(about = "Ranges that qualified (enough tombstones, densely enough) and were considered")
+  @Metric(about = "Qualifying ranges (enough tombstones, densely enough) considered, counted at each pick")
   private MutableCounterLong rangesEvaluated;
   @Metric(about = "Ranges compacted")
   private MutableCounterLong rangesCompacted;
-  @Metric(about = "Qualifying ranges skipped: compacted too recently")
-  private MutableCounterLong skippedCooldown;
+  @Metric(about = "Qualifying ranges skipped: compacted since their table's latest flush")
+  private MutableCounterLong skippedCompactedSinceFlush;
   @Metric(about = "Qualifying ranges skipped: a compaction was already reading some of their SSTs")
   private MutableCounterLong skippedBusy;
   @Metric(about = "Qualifying ranges skipped: compacting them would read more than the entry or byte bound")
   private MutableCounterLong skippedTooLarge;
   @Metric(about = "Qualifying ranges skipped: the SSTs to rewrite hold far more than the range")
   private MutableCounterLong skippedOverlap;
-  @Metric(about = "Compactions put off because RocksDB was under write pressure")
+  @Metric(about = "Qualifying ranges skipped: their table was under write pressure")
+  private MutableCounterLong skippedTablePressure;
+  @Metric(about = "Qualifying ranges skipped: compacting them would read more than the budget allows now")
+  private MutableCounterLong skippedBudget;
+  @Metric(about = "Runs ended early because RocksDB was under write pressure")
   private MutableCounterLong skippedWritePressure;
   @Metric(about = "Runs ended early because OM's client requests were slow")
   private MutableCounterLong skippedForegroundLatency;
+  @Metric(about = "Runs ended early because the compaction budget was spent")
+  private MutableCounterLong waitedForBudget;
   @Metric(about = "Tables skipped because OM snapshots exist")
   private MutableCounterLong skippedSnapshotTables;
   @Metric(about = "Memtables flushed because they held many deletes")
@@ -76,33 +83,49 @@ public final class RangeCompactionMetrics {
     lastRunTime.set(now);
   }
 
-  void evaluated(int ranges) {
-    rangesEvaluated.incr(ranges);
-  }
-
-  void skipped(RangeCompactionPolicy.Skip reason, int count) {
-    switch (reason) {
-    case COOLDOWN:
-      skippedCooldown.incr(count);
-      break;
-    case BUSY:
-      skippedBusy.incr(count);
-      break;
-    case TOO_LARGE:
-      skippedTooLarge.incr(count);
-      break;
-    default:
-      skippedOverlap.incr(count);
-      break;
+  /** Counts what a pick passed over and, for a wait, why. */
+  void picked(CompactionPick pick) {
+    int considered = pick.getAction() == CompactionPick.Action.COMPACT ? 1 : 0;
+    for (Map.Entry<CompactionPick.Skip, Integer> e : pick.getSkips().entrySet()) {
+      skipped(e.getKey()).incr(e.getValue());
+      considered += e.getValue();
+    }
+    rangesEvaluated.incr(considered);
+    if (pick.getAction() == CompactionPick.Action.WAIT) {
+      waited(pick.getWait()).incr();
     }
   }
 
-  void skippedForWritePressure() {
-    skippedWritePressure.incr();
+  private MutableCounterLong skipped(CompactionPick.Skip reason) {
+    switch (reason) {
+    case COMPACTED_SINCE_FLUSH:
+      return skippedCompactedSinceFlush;
+    case BUSY:
+      return skippedBusy;
+    case TOO_LARGE:
+      return skippedTooLarge;
+    case OVERLAP:
+      return skippedOverlap;
+    case WRITE_PRESSURE:
+      return skippedTablePressure;
+    case BUDGET:
+      return skippedBudget;
+    default:
+      throw new IllegalArgumentException("No metric for " + reason);
+    }
   }
 
-  void skippedForForegroundLatency() {
-    skippedForegroundLatency.incr();
+  private MutableCounterLong waited(CompactionPick.Wait reason) {
+    switch (reason) {
+    case WRITE_PRESSURE:
+      return skippedWritePressure;
+    case FOREGROUND_LATENCY:
+      return skippedForegroundLatency;
+    case BUDGET:
+      return waitedForBudget;
+    default:
+      throw new IllegalArgumentException("No metric for " + reason);
+    }
   }
 
   void skippedForSnapshots() {
@@ -131,6 +154,10 @@ public final class RangeCompactionMetrics {
 
   public long getSkippedWritePressure() {
     return skippedWritePressure.value();
+  }
+
+  public long getWaitedForBudget() {
+    return waitedForBudget.value();
   }
 
   public long getSkippedForegroundLatency() {

@@ -18,32 +18,45 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
- * Which ranges to compact: pure code over range statistics.
+ * What the range compaction service does next: a pure function of a {@link
+ * CompactionEnv}, called before every flush or compaction, in the manner of
+ * LevelDB's {@code VersionSet::PickCompaction}. The design, with what was tried
+ * and failed, is in docs/design/range-compaction.md.
  *
  * <ol>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
- *   tombstones at a ratio of at least {@code tombstone.ratio}.</li>
- *   <li>A qualifying range is skipped while it cools down after a compaction
- *   of an overlapping span; while a compaction is reading some of the SSTs
- *   compacting it would read (RocksDB may drop the tombstones itself, and a
- *   manual compaction would wait for it); when compacting it would read more
- *   than the entry or byte bound ({@link CompactionCost}); or when that is more
- *   than {@code max.overlap.ratio} times the range's own bytes.</li>
- *   <li>The rest are offered densest first (highest score).</li>
+ *   tombstones at a ratio of at least {@code tombstone.ratio}; a table's
+ *   active memtable with as many deletes at {@code memtable.delete.ratio}
+ *   (unless {@code memtable.flush} is off), and is flushed first: its deletes
+ *   become an SST the next pick can reach.</li>
+ *   <li>A qualifying range is passed over while the service has compacted an
+ *   overlapping span since its table's latest flush; while a compaction reads
+ *   some of its SSTs; when compacting it would read more than the entry or
+ *   byte bound ({@link CompactionCost}), or more than {@code max.overlap.ratio}
+ *   times the range's own bytes, or more than the budget allows now; and while
+ *   its table is under write pressure.</li>
+ *   <li>Of the rest, the one that removes the most tombstones per byte read
+ *   wins, and grows over its qualifying neighbours while the bounds hold: one
+ *   compaction instead of several over the same SSTs.</li>
+ *   <li>Nothing starts while RocksDB delays or stops writes, or while OM's
+ *   latest client requests were slow.</li>
  * </ol>
  */
 public final class RangeCompactionPolicy {
-  /** Why a qualifying range was not chosen. */
-  public enum Skip {
-    COOLDOWN, BUSY, TOO_LARGE, OVERLAP
-  }
+  /**
+   * Fewest client requests in a window for their mean latency to count: with fewer, one slow request would stop
+   * the service on an idle OM, and an idle OM has nothing to protect.
+   */
+  static final long MIN_REQUESTS_FOR_LATENCY = 20;
 
   private final RangeCompactionConfig config;
 
@@ -53,48 +66,202 @@ public final class RangeCompactionPolicy {
 
   /** @return whether the range holds enough tombstones, densely enough, to be worth compacting */
   public boolean qualifies(KeyRange range) {
-    return range.getTombstones() >= config.getMinTombstones() && range.getRatio() >= config.getTombstoneRatio();
+    return isDense(range.getTombstones(), range.getEntries(), config.getTombstoneRatio());
   }
 
-  /**
-   * @param ranges the ranges of one table
-   * @param files the table's live SSTs
-   * @param memtableBytes the size of the table's memtables
-   * @param skips counts the qualifying ranges that were not chosen, by reason
-   * @return the qualifying ranges that may be compacted now, densest first
-   */
-  List<CompactionCandidate> choose(Collection<KeyRange> ranges, Collection<SstFile> files, long memtableBytes,
-      Cooldowns cooldowns, long now, EnumMap<Skip, Integer> skips) {
-    List<KeyRange> dense = new ArrayList<>();
-    for (KeyRange r : ranges) {
-      if (qualifies(r)) {
-        dense.add(r);
+  /** @return whether the active memtable holds enough deletes, densely enough, to be worth flushing now */
+  boolean qualifies(MemtableState memtable) {
+    return config.isMemtableFlushEnabled()
+        && isDense(memtable.getDeletes(), memtable.getEntries(), config.getMemtableDeleteRatio());
+  }
+
+  private boolean isDense(long tombstones, long entries, double ratio) {
+    return tombstones >= config.getMinTombstones() && tombstones >= ratio * entries;
+  }
+
+  /** @return what to do next */
+  CompactionPick pickNext(CompactionEnv env) {
+    EnumMap<Skip, Integer> skips = new EnumMap<>(Skip.class);
+    String pressure = null;
+    String flush = null;
+    Candidate best = null;
+    for (TableState table : env.getTables()) {
+      boolean memtableDense = qualifies(table.getMemtable());
+      List<Integer> dense = denseRanges(table);
+      if (!memtableDense && dense.isEmpty()) {
+        continue;
+      }
+      String reason = table.getPressure().reasonToWait(table.getName(), config.getBackoffFraction());
+      if (reason != null) {
+        skip(skips, Skip.WRITE_PRESSURE, dense.size());
+        pressure = reason;
+        continue;
+      }
+      if (memtableDense && flush == null) {
+        flush = table.getName();
+      }
+      Candidate candidate = best(table, dense, env.getBudgetBytes(), skips);
+      if (candidate != null && (best == null || candidate.isBetterThan(best))) {
+        best = candidate;
       }
     }
-    dense.sort(KeyRange.DENSEST_FIRST);
-    List<CompactionCandidate> chosen = new ArrayList<>();
-    for (KeyRange r : dense) {
+    if (flush == null && best == null) {
+      if (pressure != null) {
+        return CompactionPick.waitFor(Wait.WRITE_PRESSURE, pressure, skips);
+      }
+      return skips.containsKey(Skip.BUDGET)
+          ? CompactionPick.waitFor(Wait.BUDGET, "compactions read up to " + env.getBudgetBytes()
+              + " bytes until RocksDB flushes more", skips)
+          : CompactionPick.none(skips);
+    }
+    String dbWide = env.dbWideReasonToWait();
+    if (dbWide != null) {
+      return CompactionPick.waitFor(Wait.WRITE_PRESSURE, dbWide, skips);
+    }
+    String slow = clientsWaitLong(env.getForeground());
+    if (slow != null) {
+      return CompactionPick.waitFor(Wait.FOREGROUND_LATENCY, slow, skips);
+    }
+    return flush != null ? CompactionPick.flush(flush, skips) : CompactionPick.compact(best.range, best.cost, skips);
+  }
+
+  private String clientsWaitLong(ForegroundLatency.Window window) {
+    return window == null || config.getForegroundLatencyMillis() == 0 ? null
+        : window.reasonToWait(config.getForegroundLatencyMillis(), MIN_REQUESTS_FOR_LATENCY);
+  }
+
+  /** @return the indexes of the table's qualifying ranges */
+  private List<Integer> denseRanges(TableState table) {
+    List<Integer> dense = new ArrayList<>();
+    List<KeyRange> ranges = table.getRanges();
+    for (int i = 0; i < ranges.size(); i++) {
+      if (qualifies(ranges.get(i))) {
+        dense.add(i);
+      }
+    }
+    return dense;
+  }
+
+  /** The table's best compactable range, grown over its qualifying neighbours; null if none may be compacted. */
+  private Candidate best(TableState table, List<Integer> dense, long budget, EnumMap<Skip, Integer> skips) {
+    Candidate best = null;
+    for (int i : dense) {
+      KeyRange range = table.getRanges().get(i);
       Skip skip = null;
-      CompactionCost cost = null;
-      if (cooldowns.isCooling(r, now)) {
-        skip = Skip.COOLDOWN;
+      Candidate candidate = null;
+      if (table.compactedSinceFlush(range.getSpan())) {
+        skip = Skip.COMPACTED_SINCE_FLUSH;
       } else {
-        cost = CompactionCost.of(r, files, memtableBytes);
-        if (cost.isBusy()) {
-          skip = Skip.BUSY;
-        } else if (cost.getEntries() > config.getMaxCompactionEntries()
-            || cost.getBytes() > config.getMaxCompactionBytes()) {
-          skip = Skip.TOO_LARGE;
-        } else if (cost.getBytes() > config.getMaxOverlapRatio() * Math.max(1, r.getBytes())) {
-          skip = Skip.OVERLAP;
+        candidate = new Candidate(range, i, i, cost(table, range.getSpan()));
+        skip = check(candidate, budget);
+      }
+      if (skip != null) {
+        skip(skips, skip, 1);
+      } else if (best == null || candidate.isBetterThan(best)) {
+        best = candidate;
+      }
+    }
+    return best == null ? null : grow(table, best, budget);
+  }
+
+  /** Adds qualifying neighbours on either side while the merged range still passes every check. */
+  private Candidate grow(TableState table, Candidate from, long budget) {
+    Candidate merged = from;
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (int next : new int[] {merged.first - 1, merged.last + 1}) {
+        if (next < 0 || next >= table.getRanges().size()) {
+          continue;
+        }
+        KeyRange neighbour = table.getRanges().get(next);
+        if (!qualifies(neighbour) || table.compactedSinceFlush(neighbour.getSpan())) {
+          continue;
+        }
+        Candidate wider = merge(table, merged, next);
+        if (check(wider, budget) == null) {
+          merged = wider;
+          grew = true;
         }
       }
-      if (skip == null) {
-        chosen.add(new CompactionCandidate(r, cost));
-      } else {
-        skips.merge(skip, 1, Integer::sum);
+    }
+    return merged;
+  }
+
+  private Candidate merge(TableState table, Candidate c, int next) {
+    int first = Math.min(c.first, next);
+    int last = Math.max(c.last, next);
+    List<KeyRange> ranges = table.getRanges();
+    KeySpan span = ranges.get(first).getSpan().union(ranges.get(last).getSpan());
+    long entries = 0;
+    long tombstones = 0;
+    long rangeDeletions = 0;
+    long bytes = 0;
+    for (int i = first; i <= last; i++) {
+      KeyRange r = ranges.get(i);
+      entries += r.getEntries();
+      tombstones += r.getTombstones();
+      rangeDeletions += r.getRangeDeletions();
+      bytes += r.getBytes();
+    }
+    int ssts = 0;
+    for (SstFile f : table.getFiles()) {
+      if (span.overlaps(f)) {
+        ssts++;
       }
     }
-    return chosen;
+    KeyRange range = new KeyRange(table.getName(), span.getStart(), span.getEnd(), ssts, entries, tombstones,
+        rangeDeletions, bytes);
+    return new Candidate(range, first, last, cost(table, span));
+  }
+
+  private static CompactionCost cost(TableState table, KeySpan span) {
+    return CompactionCost.of(span, table.getFiles(), table.getMemtable().getBytes());
+  }
+
+  /** @return why the candidate may not be compacted now, or null if it may */
+  private Skip check(Candidate c, long budget) {
+    CompactionCost cost = c.cost;
+    if (cost.isBusy()) {
+      return Skip.BUSY;
+    }
+    if (cost.getEntries() > config.getMaxCompactionEntries() || cost.getBytes() > config.getMaxCompactionBytes()) {
+      return Skip.TOO_LARGE;
+    }
+    if (cost.getBytes() > config.getMaxOverlapRatio() * Math.max(1, c.range.getBytes())) {
+      return Skip.OVERLAP;
+    }
+    return cost.getBytes() > budget ? Skip.BUDGET : null;
+  }
+
+  private static void skip(EnumMap<Skip, Integer> skips, Skip skip, int count) {
+    if (count > 0) {
+      skips.merge(skip, count, Integer::sum);
+    }
+  }
+
+  /** A range that may be compacted, spanning ranges {@code first..last} of its table. */
+  private static final class Candidate {
+    private final KeyRange range;
+    private final int first;
+    private final int last;
+    private final CompactionCost cost;
+
+    Candidate(KeyRange range, int first, int last, CompactionCost cost) {
+      this.range = range;
+      this.first = first;
+      this.last = last;
+      this.cost = cost;
+    }
+
+    /** Tombstones removed per byte read, the benefit per cost. */
+    double value() {
+      return (double) range.getTombstones() / Math.max(1, cost.getBytes());
+    }
+
+    boolean isBetterThan(Candidate other) {
+      int byValue = Double.compare(value(), other.value());
+      return byValue != 0 ? byValue > 0 : KeyRange.DENSEST_FIRST.compare(range, other.range) < 0;
+    }
   }
 }

@@ -19,10 +19,8 @@ package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +33,6 @@ import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.Keys;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.util.Time;
@@ -49,13 +46,14 @@ import org.slf4j.LoggerFactory;
  * service reading deletedTable from its head, open-key cleanup, listings) stay
  * fast without the write stalls of whole-table compactions.
  *
- * <p>A run: flush the tables whose memtable holds many deletes (SST statistics
- * cannot see them), refresh the range statistics, let {@link
- * RangeCompactionPolicy} choose the densest ranges, then compact them one by
- * one. Before each compaction it checks RocksDB's write pressure and the
- * latency of OM's client requests, and stops the run if either is high; after
- * each it waits in proportion to the time it took, and re-reads the statistics
- * to count the tombstones removed.
+ * <p>Every {@code interval} (1 s by default) a run reads a fresh {@link
+ * CompactionEnv} and asks {@link RangeCompactionPolicy#pickNext} what to do:
+ * flush a memtable dense with deletes, compact a range, wait, or nothing. It
+ * does that and asks again, until there is nothing to do or the policy says
+ * wait. RocksDB's flush and compaction events keep the range statistics
+ * current between runs, so a flush that makes a range qualify is acted on
+ * within an interval. After each compaction the run pauses in proportion to
+ * the time it took.
  *
  * <p>While OM snapshots exist, keyTable, fileTable and directoryTable are left
  * alone unless allowed: their compactions feed the snapshot diff's compaction
@@ -63,17 +61,20 @@ import org.slf4j.LoggerFactory;
  */
 public class RangeCompactionService extends BackgroundService {
   private static final Logger LOG = LoggerFactory.getLogger(RangeCompactionService.class);
-  /** Fewer client requests since the previous check say too little about their latency to back off. */
-  private static final long MIN_REQUESTS_FOR_LATENCY = 20;
 
   private final OmMetadataManagerImpl metadata;
   private final RangeCompactionConfig config;
   private final RangeCompactionPolicy policy;
-  private final MemtableTombstones memtables;
   private final RangeCompactionMetrics metrics;
-  private final Cooldowns cooldowns;
   private final ForegroundLatency foreground;
+  private final CompactedSpans compactedSpans = new CompactedSpans();
   private final CountDownLatch stopping = new CountDownLatch(1);
+  /** Made at the first run: OM starts the service after its DB is open, and the DB stays for its lifetime. */
+  private CompactionEnvReader reader;
+  private CompactionBudget budget;
+  private CompactionPick.Wait lastWait;
+  /** What {@link #changes} returned when the last pick found nothing to do; null when it did or waited. */
+  private List<Long> idleAt;
 
   /**
    * @throws IllegalArgumentException if range statistics are off or do not track a table to compact
@@ -85,15 +86,12 @@ public class RangeCompactionService extends BackgroundService {
     requireTracked(metadata.getRangeStats(), config.getTables());
     this.metadata = metadata;
     this.config = config;
-    this.cooldowns = new Cooldowns(config.getRangeCooldownMillis());
     this.policy = new RangeCompactionPolicy(config);
-    this.memtables = new MemtableTombstones(config.getMemtableMinDeletes(), config.getMemtableDeleteRatio());
     this.metrics = RangeCompactionMetrics.register();
-    this.foreground = new ForegroundLatency(DefaultMetricsSystem.instance(), config.getForegroundLatencyMillis(),
-        MIN_REQUESTS_FOR_LATENCY);
+    this.foreground = new ForegroundLatency(DefaultMetricsSystem.instance());
     // The first latency window starts now (OM registers its client metrics before it starts the key manager),
     // so that the first run judges the requests served since.
-    foreground.reasonToWait();
+    foreground.read();
   }
 
   private static void requireTracked(OmRangeStats stats, Set<String> tables) {
@@ -104,7 +102,7 @@ public class RangeCompactionService extends BackgroundService {
     Set<String> untracked = new HashSet<>(tables);
     untracked.removeAll(stats.getTables());
     if (!untracked.isEmpty()) {
-      throw new IllegalArgumentException("ozone.om.range.compaction.service.tables names " + untracked
+      throw new IllegalArgumentException(RangeCompactionConfig.Keys.TABLES + " names " + untracked
           + ", which ozone.om.range.stats.tables does not track");
     }
   }
@@ -135,83 +133,78 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   /**
-   * One run of the service.
+   * One run of the service: picks and acts until there is nothing to do, the policy says wait, the run has taken
+   * {@code timeout}, or the service stops.
    *
    * @return how many ranges were compacted
    */
   public int runOnce() throws IOException {
-    int compacted = compactDenseRanges();
+    OmRangeStats stats = metadata.getRangeStats();
+    RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
+    if (reader == null) {
+      reader = new CompactionEnvReader(db, stats, foreground);
+      budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
+          stats.getFlushedBytes());
+    }
+    List<Long> changes = changes(db, stats);
+    if (changes.equals(idleAt)) {
+      metrics.runEnded(Time.now());
+      return 0;
+    }
+    idleAt = null;
+    List<String> tables = tablesToCompact();
+    Set<String> flushed = new HashSet<>();
+    long deadline = Time.monotonicNow() + config.getTimeoutMillis();
+    int compacted = 0;
+    while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
+      CompactionPick pick = policy.pickNext(reader.read(tables, compactedSpans,
+          budget.available(stats.getFlushedBytes())));
+      metrics.picked(pick);
+      logWait(pick);
+      if (pick.getAction() == CompactionPick.Action.FLUSH && flushed.add(pick.getTable())) {
+        db.flush(pick.getTable());
+        metrics.memtableFlushed();
+        stats.refresh(pick.getTable());
+      } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
+        long millis = compact(db, pick, stats);
+        compacted++;
+        if (pause((long) (millis * config.getPauseRatio()))) {
+          break;
+        }
+      } else {
+        // Nothing to do, a wait, or a memtable that still qualifies after this run flushed it: the next run looks
+        // again.
+        if (pick.getAction() == CompactionPick.Action.NONE) {
+          idleAt = changes(db, stats);
+        }
+        break;
+      }
+    }
     metrics.runEnded(Time.now());
     return compacted;
   }
 
-  private int compactDenseRanges() throws IOException {
-    OmRangeStats stats = metadata.getRangeStats();
-    RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
-    long deadline = Time.monotonicNow() + config.getTimeoutMillis();
-    WritePressure pressure = new WritePressure(db, config.getBackoffFraction());
-    String dbWideReason = pressure.reasonToWait();
-    if (dbWideReason != null) {
-      metrics.skippedForWritePressure();
-      LOG.info("Range compaction waits for the next run: {}", dbWideReason);
-      return 0;
-    }
-    if (clientsWaitLong()) {
-      return 0;
-    }
-    List<String> tables = tablesToCompact();
-    flushMemtablesDenseWithDeletes(db, tables, pressure);
-    for (String table : tables) {
-      stats.refresh(table);
-    }
-
-    int compacted = 0;
-    for (CompactionCandidate candidate : choose(db, stats, tables)) {
-      // The run's start checked the clients; from then on each check judges the compactions since the last one.
-      if (stopping.getCount() == 0 || Time.monotonicNow() > deadline || (compacted > 0 && clientsWaitLong())) {
-        break;
-      }
-      if (!stillQualifies(stats, candidate.getRange())) {
-        continue;
-      }
-      RocksDatabase.ColumnFamily family = db.getColumnFamily(candidate.getRange().getTable());
-      String reason = pressure.reasonToWait(family);
-      if (reason != null) {
-        metrics.skippedForWritePressure();
-        LOG.info("Range compaction skips {} in this run: {}", family.getName(), reason);
-        continue;
-      }
-      long millis = compact(db, family, candidate, stats);
-      compacted++;
-      if (pause((long) (millis * config.getPauseRatio()))) {
-        break;
-      }
-    }
-    return compacted;
-  }
-
   /**
-   * Ranges are chosen before the run compacts any, but a compaction rewrites whole files: L0 files overlap each
-   * other, so compacting one range of a table often takes the SSTs of its other dense ranges along. So each range is
-   * estimated again from the current statistics (refreshed after each of the run's compactions, and kept current
-   * for RocksDB's own ones by the SST index listener) and left out if it no longer qualifies.
+   * What can turn "nothing to do" into something: a change of a table's SSTs (RocksDB's events move the index's
+   * version) or a memtable that comes to qualify. While neither happens, the same env would give the same pick, so
+   * a run reads no more than this. (Snapshots created or removed meanwhile are seen at the next flush of any table.)
    */
-  private boolean stillQualifies(OmRangeStats stats, KeyRange range) {
-    if (policy.qualifies(stats.estimate(range.getTable(), range.getStart(), range.getEnd()))) {
-      return true;
+  private List<Long> changes(RocksDatabase db, OmRangeStats stats) throws IOException {
+    List<Long> changes = new ArrayList<>();
+    for (String table : config.getTables()) {
+      changes.add(stats.getVersion(table));
+      changes.add(policy.qualifies(reader.memtable(db.getColumnFamily(table))) ? 1L : 0L);
     }
-    LOG.debug("{} no longer qualifies: its SSTs were rewritten since this run chose it", describe(range));
-    return false;
+    return changes;
   }
 
-  /** Checks the latency of the client requests served since the previous check: the next run retries. */
-  private boolean clientsWaitLong() {
-    String reason = foreground.reasonToWait();
-    if (reason != null) {
-      metrics.skippedForForegroundLatency();
-      LOG.info("Range compaction waits for the next run: {}", reason);
+  /** A wait is logged when it starts, not at every run while it lasts. */
+  private void logWait(CompactionPick pick) {
+    CompactionPick.Wait wait = pick.getAction() == CompactionPick.Action.WAIT ? pick.getWait() : null;
+    if (wait != null && wait != lastWait) {
+      LOG.info("Range compaction waits: {}", pick.getReason());
     }
-    return reason != null;
+    lastWait = wait;
   }
 
   /**
@@ -232,63 +225,27 @@ public class RangeCompactionService extends BackgroundService {
     return tables;
   }
 
-  /** A flush adds an L0 file, so it too waits while RocksDB is under write pressure. */
-  private void flushMemtablesDenseWithDeletes(RocksDatabase db, List<String> tables, WritePressure pressure)
-      throws IOException {
-    for (String table : tables) {
-      RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
-      if (memtables.needsFlush(db, family) && pressure.reasonToWait(family) == null) {
-        db.flush(table);
-        metrics.memtableFlushed();
-      }
-    }
-  }
-
-  /** The densest compactable ranges of all tables, at most ranges.per.run. */
-  private List<CompactionCandidate> choose(RocksDatabase db, OmRangeStats stats, List<String> tables)
-      throws IOException {
-    long now = Time.monotonicNow();
-    List<CompactionCandidate> candidates = new ArrayList<>();
-    EnumMap<RangeCompactionPolicy.Skip, Integer> skips = new EnumMap<>(RangeCompactionPolicy.Skip.class);
-    int evaluated = 0;
-    for (String table : tables) {
-      long memtableBytes = WritePressure.parse(db.getProperty(db.getColumnFamily(table),
-          "rocksdb.cur-size-all-mem-tables"));
-      List<CompactionCandidate> chosen =
-          policy.choose(stats.getRanges(table), stats.getFiles(table), memtableBytes, cooldowns, now, skips);
-      candidates.addAll(chosen);
-      evaluated += chosen.size();
-    }
-    for (Map.Entry<RangeCompactionPolicy.Skip, Integer> e : skips.entrySet()) {
-      metrics.skipped(e.getKey(), e.getValue());
-      evaluated += e.getValue();
-    }
-    metrics.evaluated(evaluated);
-    candidates.sort((a, b) -> KeyRange.DENSEST_FIRST.compare(a.getRange(), b.getRange()));
-    return candidates.size() > config.getRangesPerRun() ? candidates.subList(0, config.getRangesPerRun())
-        : candidates;
-  }
-
   /**
-   * Compacts the range and counts what it changed: the tombstones of the same key span before and after, and the
-   * bytes of the SSTs that were not there before. Returns how long it took in milliseconds.
+   * Compacts the picked range and counts what it changed: the tombstones of the same key span before and after,
+   * and the bytes of the SSTs that were not there before. Returns how long it took in milliseconds.
    */
-  private long compact(RocksDatabase db, RocksDatabase.ColumnFamily family, CompactionCandidate candidate,
-      OmRangeStats stats) throws IOException {
-    KeyRange range = candidate.getRange();
+  private long compact(RocksDatabase db, CompactionPick pick, OmRangeStats stats) throws IOException {
+    KeyRange range = pick.getRange();
     String table = range.getTable();
     Set<String> filesBefore = new HashSet<>();
     for (SstFile f : stats.getFiles(table)) {
       filesBefore.add(f.getName());
     }
-    LOG.info("Compacting {}: {} tombstones, reading up to {} SSTs ({} bytes)", describe(range),
-        range.getTombstones(), candidate.getFiles(), candidate.getBytes());
+    LOG.info("Compacting {}{}: {} tombstones, reading up to {} SSTs ({} bytes)", table, range.getSpan(),
+        range.getTombstones(), pick.getCost().getFiles(), pick.getCost().getBytes());
     long start = System.nanoTime();
-    RangeCompactor.compact(db, family, range);
+    RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(), config.isBottommostForced());
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    cooldowns.compacted(range, Time.monotonicNow());
+    budget.spend(pick.getCost().getBytes());
 
     stats.refresh(table);
+    // After the refresh: a compaction first flushes a memtable that overlaps its range.
+    compactedSpans.compacted(table, range.getSpan(), stats.getFlushes(table));
     long tombstonesLeft = stats.estimate(table, range.getStart(), range.getEnd()).getTombstones();
     long written = 0;
     for (SstFile f : stats.getFiles(table)) {
@@ -296,15 +253,10 @@ public class RangeCompactionService extends BackgroundService {
         written += f.getSizeBytes();
       }
     }
-    metrics.compacted(millis, candidate.getBytes(), written, range.getTombstones() - tombstonesLeft);
-    LOG.info("Compacted {} in {} ms: tombstones {} -> {}, wrote {} bytes", describe(range), millis,
+    metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft);
+    LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,
         range.getTombstones(), tombstonesLeft, written);
     return millis;
-  }
-
-  private static String describe(KeyRange range) {
-    return range.getTable() + " [" + Keys.printable(range.getStart()) + ", "
-        + (range.getEnd() == null ? "END" : Keys.printable(range.getEnd())) + ")";
   }
 
   /** @return whether the service is stopping */

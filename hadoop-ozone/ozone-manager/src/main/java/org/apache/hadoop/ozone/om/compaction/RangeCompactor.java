@@ -20,7 +20,7 @@ package org.apache.hadoop.ozone.om.compaction;
 import java.io.IOException;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedCompactRangeOptions;
-import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.rocksdb.CompactRangeOptions.BottommostLevelCompaction;
 
 /** Compacts one key range of one table, the way that does not get in the way of OM's writes. */
@@ -28,7 +28,12 @@ final class RangeCompactor {
   private RangeCompactor() {
   }
 
-  static void compact(RocksDatabase db, RocksDatabase.ColumnFamily family, KeyRange range) throws IOException {
+  /**
+   * @param forceBottommost whether the bottommost level's files of the range are rewritten too (kForce), or left
+   *     to RocksDB's default (kIfHaveCompactionFilter)
+   */
+  static void compact(RocksDatabase db, RocksDatabase.ColumnFamily family, KeySpan span, boolean forceBottommost)
+      throws IOException {
     try (ManagedCompactRangeOptions options = new ManagedCompactRangeOptions()) {
       // Not exclusive: an exclusive manual compaction holds back RocksDB's own L0->L1 compactions, which is how
       // upstream's full-table CompactionService caused write stalls.
@@ -38,8 +43,9 @@ final class RangeCompactor {
       options.setAllowWriteStall(false);
       // Tombstone-only SSTs of sequential keys are otherwise moved to the bottom level without being rewritten,
       // and their tombstones stay; forcing the bottommost level of this range drops them.
-      options.setBottommostLevelCompaction(BottommostLevelCompaction.kForce);
-      db.compactRange(family, range.getStart(), range.getEnd(), options);
+      options.setBottommostLevelCompaction(forceBottommost ? BottommostLevelCompaction.kForce
+          : BottommostLevelCompaction.kIfHaveCompactionFilter);
+      db.compactRange(family, span.getStart(), span.getEnd(), options);
     }
   }
 }

@@ -17,54 +17,41 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import java.io.IOException;
-import org.apache.hadoop.hdds.utils.db.RocksDatabase;
-import org.rocksdb.MutableColumnFamilyOptions;
-
 /**
- * Tells whether RocksDB is under write pressure, so that a background
- * compaction waits instead of adding to it: writes delayed or stopped, or a
- * table close to its write-stall triggers (L0 files, pending compaction bytes).
+ * How close one table is to RocksDB's write-stall triggers: its L0 files and
+ * its bytes pending compaction, beside the triggers in effect. Immutable.
  */
 final class WritePressure {
-  private final RocksDatabase db;
-  private final double fraction;
+  private final long l0Files;
+  private final int l0SlowdownTrigger;
+  private final long pendingBytes;
+  private final long pendingSoftLimit;
 
-  /** @param fraction of each stall trigger from which the pressure counts as too high */
-  WritePressure(RocksDatabase db, double fraction) {
-    this.db = db;
-    this.fraction = fraction;
+  /**
+   * @param l0Files {@code rocksdb.num-files-at-level0}
+   * @param l0SlowdownTrigger {@code level0_slowdown_writes_trigger}, 0 or less for none
+   * @param pendingBytes {@code rocksdb.estimate-pending-compaction-bytes}
+   * @param pendingSoftLimit {@code soft_pending_compaction_bytes_limit}, 0 for none
+   */
+  WritePressure(long l0Files, int l0SlowdownTrigger, long pendingBytes, long pendingSoftLimit) {
+    this.l0Files = l0Files;
+    this.l0SlowdownTrigger = l0SlowdownTrigger;
+    this.pendingBytes = pendingBytes;
+    this.pendingSoftLimit = pendingSoftLimit;
   }
 
-  /** @return why no compaction should run now, whatever its table, or null if writes flow freely */
-  String reasonToWait() throws IOException {
-    if (parse(db.getProperty("rocksdb.is-write-stopped")) > 0) {
-      return "writes are stopped";
+  /**
+   * @param fraction of each trigger from which the pressure counts as too high
+   * @return why compacting or flushing this table now would add to its write pressure, or null if it would not
+   */
+  String reasonToWait(String table, double fraction) {
+    if (l0SlowdownTrigger > 0 && l0Files >= fraction * l0SlowdownTrigger) {
+      return table + " has " + l0Files + " L0 files (writes slow down at " + l0SlowdownTrigger + ")";
     }
-    if (parse(db.getProperty("rocksdb.actual-delayed-write-rate")) > 0) {
-      return "writes are delayed";
+    if (pendingSoftLimit > 0 && pendingBytes >= fraction * pendingSoftLimit) {
+      return table + " has " + pendingBytes + " bytes pending compaction (writes slow down at "
+          + pendingSoftLimit + ")";
     }
     return null;
-  }
-
-  /** @return why compacting this table now would add to its write pressure, or null if it would not */
-  String reasonToWait(RocksDatabase.ColumnFamily family) throws IOException {
-    MutableColumnFamilyOptions.MutableColumnFamilyOptionsBuilder options = db.getMutableOptions(family);
-    long l0Files = parse(db.getProperty(family, "rocksdb.num-files-at-level0"));
-    int slowdownTrigger = options.level0SlowdownWritesTrigger();
-    if (slowdownTrigger > 0 && l0Files >= fraction * slowdownTrigger) {
-      return family.getName() + " has " + l0Files + " L0 files (writes slow down at " + slowdownTrigger + ")";
-    }
-    long pendingBytes = parse(db.getProperty(family, "rocksdb.estimate-pending-compaction-bytes"));
-    long softLimit = options.softPendingCompactionBytesLimit();
-    if (softLimit > 0 && pendingBytes >= fraction * softLimit) {
-      return family.getName() + " has " + pendingBytes + " bytes pending compaction (writes slow down at "
-          + softLimit + ")";
-    }
-    return null;
-  }
-
-  static long parse(String property) {
-    return property == null || property.isEmpty() ? 0 : Long.parseLong(property.trim());
   }
 }

@@ -78,6 +78,11 @@ public final class KeyRange {
     return end == null ? null : end.clone();
   }
 
+  /** @return the range's keys */
+  public KeySpan getSpan() {
+    return KeySpan.wrap(start, end);
+  }
+
   /** @return how many live SSTs overlap the range */
   public int getSsts() {
     return ssts;
@@ -115,7 +120,7 @@ public final class KeyRange {
 
   @Override
   public String toString() {
-    return table + "[" + Keys.printable(start) + ", " + (end == null ? "END" : Keys.printable(end)) + ") ssts="
+    return table + getSpan() + " ssts="
         + ssts + " entries=" + entries + " tombstones=" + tombstones + " score=" + String.format("%.1f", getScore());
   }
 }

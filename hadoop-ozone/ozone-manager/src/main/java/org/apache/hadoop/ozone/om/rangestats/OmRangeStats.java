@@ -111,6 +111,21 @@ public final class OmRangeStats {
     return index.files(table);
   }
 
+  /** @return a number that changes whenever the table's indexed SSTs change */
+  public long getVersion(String table) {
+    return index.version(table);
+  }
+
+  /** @return how many flushes of the table its indexed SSTs include, since start */
+  public long getFlushes(String table) {
+    return index.flushes(table);
+  }
+
+  /** @return the bytes that flushes of the tracked tables wrote since start */
+  public long getFlushedBytes() {
+    return updater.getFlushedBytes();
+  }
+
   /** @return how many times a table was re-indexed since start */
   public long getIndexUpdates() {
     return updater.getUpdates();

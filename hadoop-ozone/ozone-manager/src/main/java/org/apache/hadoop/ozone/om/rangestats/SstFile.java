@@ -87,7 +87,7 @@ public final class SstFile {
    * @return whether the SST holds keys in {@code [start, end)} by its bounds
    */
   public boolean overlaps(byte[] start, byte[] end) {
-    return Keys.compare(largestKey, start) >= 0 && (end == null || Keys.compare(smallestKey, end) < 0);
+    return KeySpan.wrap(start, end).overlaps(this);
   }
 
   public long getEntries() {

@@ -31,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * changes whenever the table's files do, so derived data can be cached.
  */
 public final class SstIndex {
-  private static final TableFiles EMPTY = new TableFiles(Collections.<String, SstFile>emptyMap(), 0);
+  private static final TableFiles EMPTY = new TableFiles(Collections.<String, SstFile>emptyMap(), 0, 0);
 
   private final Map<String, TableFiles> tables = new ConcurrentHashMap<>();
 
@@ -45,6 +45,11 @@ public final class SstIndex {
     return get(table).version;
   }
 
+  /** @return how many flushes of the table the indexed files include (flushes since start) */
+  public long flushes(String table) {
+    return get(table).flushes;
+  }
+
   /** @return the counts of the table's live SSTs by file name */
   Map<String, SstCounts> counts(String table) {
     Map<String, SstCounts> counts = new HashMap<>();
@@ -54,14 +59,18 @@ public final class SstIndex {
     return counts;
   }
 
-  /** Replaces the table's live SSTs; the version changes only if they differ. */
-  void update(String table, List<SstFile> files) {
+  /**
+   * Replaces the table's live SSTs; the version changes only if they or the flush count differ.
+   *
+   * @param flushes how many flushes of the table these files include
+   */
+  void update(String table, List<SstFile> files, long flushes) {
     Map<String, SstFile> byName = new LinkedHashMap<>();
     for (SstFile f : files) {
       byName.put(f.getName(), f);
     }
-    tables.compute(table, (t, old) -> old != null && old.files.equals(byName)
-        ? old : new TableFiles(Collections.unmodifiableMap(byName), old == null ? 1 : old.version + 1));
+    tables.compute(table, (t, old) -> old != null && old.files.equals(byName) && old.flushes == flushes
+        ? old : new TableFiles(Collections.unmodifiableMap(byName), old == null ? 1 : old.version + 1, flushes));
   }
 
   private TableFiles get(String table) {
@@ -72,10 +81,12 @@ public final class SstIndex {
   private static final class TableFiles {
     private final Map<String, SstFile> files;
     private final long version;
+    private final long flushes;
 
-    TableFiles(Map<String, SstFile> files, long version) {
+    TableFiles(Map<String, SstFile> files, long version, long flushes) {
       this.files = files;
       this.version = version;
+      this.flushes = flushes;
     }
   }
 }

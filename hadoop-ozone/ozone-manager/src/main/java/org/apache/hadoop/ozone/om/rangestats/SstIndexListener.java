@@ -48,8 +48,9 @@ final class SstIndexListener extends AbstractEventListener {
   public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
     String table = info.getColumnFamilyName();
     if (updater.isTracked(table)) {
-      updater.tableChanged(table, Collections.singletonMap(
-          SstFiles.fileName(info.getFilePath()), SstCounts.of(info.getTableProperties())));
+      TableProperties p = info.getTableProperties();
+      updater.flushed(table, p.getDataSize() + p.getIndexSize() + p.getFilterSize());
+      updater.tableChanged(table, Collections.singletonMap(SstFiles.fileName(info.getFilePath()), SstCounts.of(p)));
     }
   }
 

@@ -52,6 +52,9 @@ final class SstIndexUpdater {
   private final Map<String, Map<String, SstCounts>> pending = new ConcurrentHashMap<>();
   private final BlockingQueue<Object> wakeUp = new ArrayBlockingQueue<>(1);
   private final AtomicLong updates = new AtomicLong();
+  /** Flushes of each table the listener reported, and the bytes they wrote. */
+  private final Map<String, AtomicLong> flushes = new ConcurrentHashMap<>();
+  private final AtomicLong flushedBytes = new AtomicLong();
   private final Object updateLock = new Object();
   private volatile Function<String, SstSource> sources;
   private Thread thread;
@@ -72,6 +75,21 @@ final class SstIndexUpdater {
   /** @return how many times a table was re-indexed */
   long getUpdates() {
     return updates.get();
+  }
+
+  /** @return the bytes the flushes of tracked tables wrote since start */
+  long getFlushedBytes() {
+    return flushedBytes.get();
+  }
+
+  /** Notes a flush of the table; {@link #tableChanged} follows with its file. Cheap: listener threads call it. */
+  void flushed(String table, long bytes) {
+    flushCount(table).incrementAndGet();
+    flushedBytes.addAndGet(bytes);
+  }
+
+  private AtomicLong flushCount(String table) {
+    return flushes.computeIfAbsent(table, t -> new AtomicLong());
   }
 
   /** Notes a change of the table's SSTs, with the counts of new files where known. Cheap: listener threads call it. */
@@ -143,12 +161,14 @@ final class SstIndexUpdater {
   /** Serialized, so that an older read of the metadata never overwrites a newer one. */
   void update(String table) throws IOException {
     synchronized (updateLock) {
+      // Read before the files, so that the index never claims a flush whose file it has not seen.
+      long flushesSeen = flushCount(table).get();
       Map<String, SstCounts> newFiles = pending.remove(table);
       Map<String, SstCounts> known = index.counts(table);
       if (newFiles != null) {
         known.putAll(newFiles);
       }
-      index.update(table, SstFiles.read(sources.apply(table), known));
+      index.update(table, SstFiles.read(sources.apply(table), known), flushesSeen);
       updates.incrementAndGet();
     }
   }

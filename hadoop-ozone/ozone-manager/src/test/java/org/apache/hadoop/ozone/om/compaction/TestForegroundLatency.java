@@ -28,15 +28,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The foreground latency check against the metrics source OM registers for its
- * client protocol (the same class and name as OzoneManager's), in a real
- * metrics system.
+ * The window of OM's client requests, read from the metrics source OM registers
+ * for its client protocol (the same class and name as OzoneManager's), in a
+ * real metrics system. The policy's judgement of a window is tested in
+ * {@link TestRangeCompactionPolicy}.
  */
 class TestForegroundLatency {
-  private static final long LIMIT_MILLIS = 50;
-  private static final long MIN_REQUESTS = 20;
-
-  /** Registered once: its counters are cumulative, and every check below opens its own window first. */
+  /** Registered once: its counters are cumulative, and every read below opens its own window first. */
   private static final ProtocolMessageMetrics<Type> REQUESTS =
       ProtocolMessageMetrics.create(ForegroundLatency.SOURCE_NAME, "OM client protocol", Type.class);
 
@@ -53,46 +51,27 @@ class TestForegroundLatency {
   }
 
   @Test
-  void slowRequestsSinceThePreviousCheckAreAReasonToWait() {
-    ForegroundLatency latency = latency(LIMIT_MILLIS);
+  void eachReadReturnsTheRequestsSinceThePreviousOne() {
+    ForegroundLatency latency = new ForegroundLatency(DefaultMetricsSystem.instance());
     serve(Type.CreateKey, 1000, 2);
-    assertThat(latency.reasonToWait()).as("the first check only opens the window").isNull();
+    assertThat(latency.read()).as("the first read only opens the window").isNull();
 
     serve(Type.CreateKey, 30, 80);
     serve(Type.ListKeys, 10, 40);
-    assertThat(latency.reasonToWait())
+    assertThat(latency.read().reasonToWait(50, 20))
         .isEqualTo("OM's 40 latest client requests took 70.0 ms on average (limit 50 ms)");
 
     serve(Type.CreateKey, 30, 5);
-    assertThat(latency.reasonToWait()).as("the slow window is over").isNull();
+    assertThat(latency.read().reasonToWait(50, 20)).as("the slow window is over").isNull();
+    assertThat(latency.read().reasonToWait(50, 0)).as("no request since").isNull();
   }
 
   @Test
-  void tooFewRequestsSayNothing() {
-    ForegroundLatency latency = latency(LIMIT_MILLIS);
-    latency.reasonToWait();
-    serve(Type.ListKeys, MIN_REQUESTS - 1, 500);
-    assertThat(latency.reasonToWait()).isNull();
-  }
-
-  @Test
-  void zeroTurnsTheCheckOff() {
-    ForegroundLatency latency = latency(0);
-    latency.reasonToWait();
+  void withoutOmClientMetricsThereIsNoWindow() {
+    ForegroundLatency latency = new ForegroundLatency(new MetricsSystemImpl());
+    latency.read();
     serve(Type.CreateKey, 100, 500);
-    assertThat(latency.reasonToWait()).isNull();
-  }
-
-  @Test
-  void withoutOmClientMetricsThereIsNoReasonToWait() {
-    ForegroundLatency latency = new ForegroundLatency(new MetricsSystemImpl(), LIMIT_MILLIS, MIN_REQUESTS);
-    latency.reasonToWait();
-    serve(Type.CreateKey, 100, 500);
-    assertThat(latency.reasonToWait()).isNull();
-  }
-
-  private static ForegroundLatency latency(long limitMillis) {
-    return new ForegroundLatency(DefaultMetricsSystem.instance(), limitMillis, MIN_REQUESTS);
+    assertThat(latency.read()).isNull();
   }
 
   private static void serve(Type type, long count, long millisEach) {

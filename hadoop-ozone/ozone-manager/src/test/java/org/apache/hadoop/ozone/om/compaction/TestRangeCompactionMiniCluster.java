@@ -57,13 +57,9 @@ class TestRangeCompactionMiniCluster {
     DefaultMetricsSystem.initialize("OzoneManager");
     OzoneConfiguration conf = new OzoneConfiguration();
     conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
-    conf.setBoolean("ozone.om.range.compaction.service.enabled", true);
-    conf.set("ozone.om.range.compaction.service.interval", "1s");
-    conf.setLong("ozone.om.range.compaction.service.min.tombstones", 200);
-    // Ranges compacted during the load qualify again as soon as new tombstones arrive.
-    conf.set("ozone.om.range.compaction.service.range.cooldown", "0s");
+    conf.setBoolean(RangeCompactionConfig.Keys.ENABLED, true);
     // The load is small: its tombstones are all still in the memtables until the service flushes them.
-    conf.setLong("ozone.om.range.compaction.service.memtable.min.deletes", 200);
+    conf.setLong(RangeCompactionConfig.Keys.MIN_TOMBSTONES, 200);
     cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
     cluster.waitForClusterToBeReady();
   }

@@ -20,28 +20,42 @@ package org.apache.hadoop.ozone.om.compaction;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Action;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.junit.jupiter.api.Test;
 
-/** The compaction policy and its cost model on plain data. */
+/** The compaction policy, its cost model and its budget on plain data: every decision from a written-down env. */
 class TestRangeCompactionPolicy {
   private static final long MB = 1L << 20;
+  private static final MemtableState EMPTY_MEMTABLE = new MemtableState(0, 0, 0);
+  private static final WritePressure NO_PRESSURE = new WritePressure(0, 20, 0, 64L << 30);
 
-  private final EnumMap<RangeCompactionPolicy.Skip, Integer> skips = new EnumMap<>(RangeCompactionPolicy.Skip.class);
+  private final OzoneConfiguration conf = new OzoneConfiguration();
   private int fileNumber;
 
   @Test
-  void qualifiesOnTombstonesAndRatio() {
-    RangeCompactionPolicy policy = policy(new OzoneConfiguration());
+  void rangesAndMemtablesQualifyOnTombstonesAndRatio() {
+    RangeCompactionPolicy policy = policy();
     assertThat(policy.qualifies(range("/v/a/", "/v/a0", 50_000, 10_000, MB))).isTrue();
     assertThat(policy.qualifies(range("/v/a/", "/v/a0", 50_000, 9_999, MB))).isFalse();
     assertThat(policy.qualifies(range("/v/a/", "/v/a0", 100_000, 19_999, MB))).isFalse();
+    // Memtables by their own ratio: deletes / (creates + deletes).
+    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_333))).isTrue();
+    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_334))).isFalse();
+    assertThat(policy.qualifies(new MemtableState(MB, 9_999, 9_999))).isFalse();
+
+    conf.setBoolean(Keys.MEMTABLE_FLUSH, false);
+    assertThat(policy().qualifies(new MemtableState(MB, 10_000, 33_333))).isFalse();
   }
 
   @Test
@@ -53,7 +67,7 @@ class TestRangeCompactionPolicy {
     SstFile d = file(1, "/v/b/", "/v/d/9", 4 * MB, false);
     SstFile e = file(1, "/v/x/", "/v/z/", 4 * MB, false);
     List<SstFile> files = Arrays.asList(a, b, c, d, e);
-    KeyRange bucketB = range("/v/b/", "/v/b0", 1000, 800, MB / 4);
+    KeySpan bucketB = span("/v/b/", "/v/b0");
 
     CompactionCost cost = CompactionCost.of(bucketB, files, 0);
     assertThat(cost.getFiles()).isEqualTo(3);
@@ -66,42 +80,205 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void skipsWhatIsTooLargeOverlappedBusyOrCooling() {
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.set("ozone.om.range.compaction.service.max.compaction.bytes", "64MB");
-    RangeCompactionPolicy policy = policy(conf);
+  void nothingQualifiesNothingToDo() {
+    KeyRange clean = range("/v/a/", "/v/a0", 50_000, 100, MB);
+    CompactionPick pick = policy().pickNext(env(table("keyTable", clean)));
+    assertThat(pick.getAction()).isEqualTo(Action.NONE);
+    assertThat(pick.getSkips()).isEmpty();
+  }
+
+  @Test
+  void picksTheRangeThatRemovesMostTombstonesPerByteRead() {
+    // Equal tombstones; the keyTable range shares its SSTs with much live data, the openKeyTable one is all
+    // tombstones: compacting the latter reads far fewer bytes per tombstone.
+    KeyRange live = range("/v/a/", "/v/a0", 100_000, 40_000, 8 * MB);
+    KeyRange pure = range("openKeyTable", "/v/a/", "/v/a0", 40_000, 40_000, MB);
+    TableState keyTable = table("keyTable", Collections.singletonList(live),
+        Arrays.asList(file(1, "/v/a/", "/v/a/9", 8 * MB, false)));
+    TableState openKeyTable = table("openKeyTable", Collections.singletonList(pure),
+        Arrays.asList(file(1, "/v/a/", "/v/a/9", MB, false)));
+
+    CompactionPick pick = policy().pickNext(env(keyTable, openKeyTable));
+
+    assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(pick.getTable()).isEqualTo("openKeyTable");
+    assertThat(pick.getCost().getBytes()).isEqualTo(2 * MB);
+  }
+
+  @Test
+  void passesOverWhatIsTooLargeOverlappedBusyOrOverBudget() {
+    conf.set(Keys.MAX_COMPACTION_BYTES, "64MB");
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     KeyRange tiny = range("/v/b/", "/v/b0", 40_000, 20_000, 1);
     KeyRange huge = range("/v/c/", "/v/c0", 40_000, 20_000, 2 * MB);
     KeyRange busy = range("/v/d/", "/v/d0", 40_000, 20_000, 2 * MB);
+    KeyRange dearer = range("/v/e/", "/v/e0", 40_000, 20_000, 4 * MB);
     List<SstFile> files = Arrays.asList(
         file(1, "/v/a/", "/v/a/9", 2 * MB, false),
         file(1, "/v/b/", "/v/b/9", 2 * MB, false),
         file(1, "/v/c/", "/v/c/9", 100 * MB, false),
-        file(1, "/v/d/", "/v/d/9", 2 * MB, true));
-    Cooldowns cooldowns = new Cooldowns(60_000);
+        file(1, "/v/d/", "/v/d/9", 2 * MB, true),
+        file(1, "/v/e/", "/v/e/9", 4 * MB, false));
+    TableState table = table("keyTable", Arrays.asList(dense, tiny, huge, busy, dearer), files);
 
-    List<CompactionCandidate> chosen =
-        policy.choose(Arrays.asList(dense, tiny, huge, busy), files, 0, cooldowns, 1000, skips);
-    assertThat(chosen).extracting(CompactionCandidate::getRange).containsExactly(dense);
-    assertThat(skips).containsEntry(RangeCompactionPolicy.Skip.OVERLAP, 1)
-        .containsEntry(RangeCompactionPolicy.Skip.TOO_LARGE, 1)
-        .containsEntry(RangeCompactionPolicy.Skip.BUSY, 1);
+    // /v/a/ reads 4 MB (bottom level twice), /v/e/ 8 MB: the budget of 5 MB affords only the first.
+    CompactionPick pick = policy().pickNext(env(5 * MB, table));
 
-    // A range cut differently after the compaction still overlaps the span that cools down.
-    cooldowns.compacted(dense, 1000);
-    KeyRange recut = range("/v/a/k5", "/v/a0", 40_000, 20_000, 2 * MB);
-    assertThat(policy.choose(Collections.singletonList(recut), files, 0, cooldowns, 30_000, skips)).isEmpty();
-    assertThat(skips).containsEntry(RangeCompactionPolicy.Skip.COOLDOWN, 1);
-    assertThat(policy.choose(Collections.singletonList(recut), files, 0, cooldowns, 61_000, skips)).hasSize(1);
+    assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(pick.getRange().getSpan().toString()).isEqualTo("[/v/a/, /v/a0)");
+    assertThat(pick.getSkips()).containsEntry(Skip.OVERLAP, 1).containsEntry(Skip.TOO_LARGE, 1)
+        .containsEntry(Skip.BUSY, 1).containsEntry(Skip.BUDGET, 1).hasSize(4);
+
+    // With less than any compaction reads, the service waits for RocksDB to flush more.
+    CompactionPick broke = policy().pickNext(env(MB, table));
+    assertThat(broke.getAction()).isEqualTo(Action.WAIT);
+    assertThat(broke.getWait()).isEqualTo(Wait.BUDGET);
   }
 
-  private static RangeCompactionPolicy policy(OzoneConfiguration conf) {
+  @Test
+  void aSpanCompactedSinceTheTablesLatestFlushIsPassedOver() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
+    CompactedSpans compacted = new CompactedSpans();
+    // Ranges are cut anew after a compaction: a range that overlaps the compacted span counts as compacted.
+    compacted.compacted("keyTable", span("/v/a/k5", "/v/a0"), 7);
+
+    TableState sameFlush = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
+        NO_PRESSURE, compacted.since("keyTable", 7));
+    CompactionPick pick = policy().pickNext(env(sameFlush));
+    assertThat(pick.getAction()).isEqualTo(Action.NONE);
+    assertThat(pick.getSkips()).containsEntry(Skip.COMPACTED_SINCE_FLUSH, 1);
+
+    TableState flushedSince = new TableState("keyTable", Collections.singletonList(dense), files,
+        EMPTY_MEMTABLE, NO_PRESSURE, compacted.since("keyTable", 8));
+    assertThat(policy().pickNext(env(flushedSince)).getAction()).isEqualTo(Action.COMPACT);
+  }
+
+  @Test
+  void adjacentDenseRangesMergeIntoOneCompactionWithinTheBounds() {
+    // Four neighbouring ranges over one L1 file each; the third is clean. The densest (b) grows over a, then
+    // stops at the clean c; d stays for a later pick.
+    KeyRange a = range("/v/a/", "/v/b/", 40_000, 15_000, 2 * MB);
+    KeyRange b = range("/v/b/", "/v/c/", 40_000, 20_000, 2 * MB);
+    KeyRange c = range("/v/c/", "/v/d/", 40_000, 10, 2 * MB);
+    KeyRange d = range("/v/d/", "/v/e/", 40_000, 12_000, 2 * MB);
+    List<SstFile> files = Arrays.asList(file(1, "/v/a/", "/v/a/9", 2 * MB, false),
+        file(1, "/v/b/", "/v/b/9", 2 * MB, false), file(1, "/v/c/", "/v/c/9", 2 * MB, false),
+        file(1, "/v/d/", "/v/d/9", 2 * MB, false));
+
+    CompactionPick pick = policy().pickNext(env(table("keyTable", Arrays.asList(a, b, c, d), files)));
+
+    assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(pick.getRange().getSpan().toString()).isEqualTo("[/v/a/, /v/c/)");
+    assertThat(pick.getRange().getTombstones()).isEqualTo(35_000);
+    assertThat(pick.getRange().getSsts()).isEqualTo(2);
+    assertThat(pick.getCost().getFiles()).isEqualTo(2);
+
+    // A merge that would read more than one compaction may does not happen.
+    conf.set(Keys.MAX_COMPACTION_BYTES, "5MB");
+    CompactionPick bounded = policy().pickNext(env(table("keyTable", Arrays.asList(a, b, c, d), files)));
+    assertThat(bounded.getRange().getSpan().toString()).isEqualTo("[/v/b/, /v/c/)");
+  }
+
+  @Test
+  void aMemtableDenseWithDeletesIsFlushedFirst() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    TableState keyTable = table("keyTable", dense);
+    TableState openKeyTable = new TableState("openKeyTable", Collections.<KeyRange>emptyList(),
+        Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000), NO_PRESSURE,
+        Collections.<KeySpan>emptyList());
+
+    CompactionPick pick = policy().pickNext(env(keyTable, openKeyTable));
+
+    assertThat(pick.getAction()).isEqualTo(Action.FLUSH);
+    assertThat(pick.getTable()).isEqualTo("openKeyTable");
+  }
+
+  @Test
+  void writePressureAndSlowClientsMakeItWait() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
+    // 10 L0 files reach half of the slowdown trigger (20): the table waits, the other one is compacted.
+    TableState pressed = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
+        new WritePressure(10, 20, 0, 0), Collections.<KeySpan>emptyList());
+    TableState free = table("deletedTable", range("deletedTable", "/v/a/", "/v/a0", 40_000, 20_000, 2 * MB));
+
+    CompactionPick other = policy().pickNext(env(pressed, free));
+    assertThat(other.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(other.getTable()).isEqualTo("deletedTable");
+    assertThat(other.getSkips()).containsEntry(Skip.WRITE_PRESSURE, 1);
+
+    CompactionPick onlyPressed = policy().pickNext(env(pressed));
+    assertThat(onlyPressed.getAction()).isEqualTo(Action.WAIT);
+    assertThat(onlyPressed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
+    assertThat(onlyPressed.getReason()).isEqualTo("keyTable has 10 L0 files (writes slow down at 20)");
+
+    List<TableState> tables = Collections.singletonList(free);
+    CompactionPick delayed = policy().pickNext(new CompactionEnv(tables, false, true, null, Long.MAX_VALUE));
+    assertThat(delayed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
+    assertThat(delayed.getReason()).isEqualTo("writes are delayed");
+
+    ForegroundLatency.Window slow = new ForegroundLatency.Window(100, 100 * 60);
+    CompactionPick waiting = policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE));
+    assertThat(waiting.getWait()).isEqualTo(Wait.FOREGROUND_LATENCY);
+    assertThat(waiting.getReason()).isEqualTo("OM's 100 latest client requests took 60.0 ms on average (limit 50 ms)");
+
+    // Too few requests say nothing; 0 turns the check off.
+    ForegroundLatency.Window few = new ForegroundLatency.Window(19, 19 * 60);
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, few, Long.MAX_VALUE)).getAction())
+        .isEqualTo(Action.COMPACT);
+    conf.set(Keys.BACKOFF_FOREGROUND_LATENCY, "0s");
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE)).getAction())
+        .isEqualTo(Action.COMPACT);
+  }
+
+  @Test
+  void theBudgetGrowsWithFlushesUpToItsCapacity() {
+    CompactionBudget budget = new CompactionBudget(0.5, 10 * MB, 100 * MB);
+    assertThat(budget.available(100 * MB)).isEqualTo(10 * MB);
+    budget.spend(8 * MB);
+    assertThat(budget.available(100 * MB)).isEqualTo(2 * MB);
+    assertThat(budget.available(104 * MB)).isEqualTo(4 * MB);
+    assertThat(budget.available(200 * MB)).isEqualTo(10 * MB);
+
+    CompactionBudget unbounded = new CompactionBudget(0, 10 * MB, 0);
+    unbounded.spend(100 * MB);
+    assertThat(unbounded.available(0)).isEqualTo(Long.MAX_VALUE);
+  }
+
+  private RangeCompactionPolicy policy() {
     return new RangeCompactionPolicy(conf.getObject(RangeCompactionConfig.class));
   }
 
+  private static CompactionEnv env(TableState... tables) {
+    return env(Long.MAX_VALUE, tables);
+  }
+
+  private static CompactionEnv env(long budget, TableState... tables) {
+    return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget);
+  }
+
+  /** A table whose range lies over one L1 file of the range's own bytes. */
+  private TableState table(String name, KeyRange range) {
+    String start = new String(range.getStart(), UTF_8);
+    return table(name, Collections.singletonList(range),
+        Collections.singletonList(file(1, start, start + "9", range.getBytes(), false)));
+  }
+
+  private static TableState table(String name, List<KeyRange> ranges, List<SstFile> files) {
+    return new TableState(name, ranges, files, EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList());
+  }
+
+  private static KeySpan span(String start, String end) {
+    return KeySpan.of(start.getBytes(UTF_8), end.getBytes(UTF_8));
+  }
+
   private static KeyRange range(String start, String end, long entries, long tombstones, long bytes) {
-    return new KeyRange("keyTable", start.getBytes(UTF_8), end.getBytes(UTF_8), 1, entries, tombstones, 0, bytes);
+    return range("keyTable", start, end, entries, tombstones, bytes);
+  }
+
+  private static KeyRange range(String table, String start, String end, long entries, long tombstones, long bytes) {
+    return new KeyRange(table, start.getBytes(UTF_8), end.getBytes(UTF_8), 1, entries, tombstones, 0, bytes);
   }
 
   private SstFile file(int level, String smallest, String largest, long bytes, boolean beingCompacted) {

@@ -39,6 +39,7 @@ import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Type;
+import org.apache.ozone.test.GenericTestUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,12 +106,65 @@ class TestRangeCompactionService {
   void tombstonesInTheMemtableAreFlushedThenCompacted() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, 0);
     deleteKeys("keyTable", "/vol/dense/k", DELETED);
-    conf.setLong("ozone.om.range.compaction.service.memtable.min.deletes", 1000);
 
     assertThat(service().runOnce()).isEqualTo(1);
 
     assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
     assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aFlushThatMakesARangeDenseIsCompactedWithinAnInterval() throws Exception {
+    writeBucket("keyTable", "/vol/clean/k", KEYS, 0);
+    writeBucket("deletedTable", "/vol/queue/k", KEYS, 0);
+    service().start();
+    GenericTestUtils.waitFor(() -> service.getMetrics().getRuns() >= 2, 100, 10_000);
+    assertThat(service.getMetrics().getRangesCompacted()).isZero();
+    Set<String> cleanFiles = filesOverlapping("keyTable", "/vol/clean/");
+    Set<String> queueFiles = filesOverlapping("deletedTable", "/vol/queue/");
+
+    // Only the listener tells the range statistics about these flushes; the service looks every second.
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    GenericTestUtils.waitFor(() -> service.getMetrics().getRangesCompacted() == 1, 100, 10_000);
+    service.shutdown();
+
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertThat(filesOverlapping("keyTable", "/vol/clean/")).as("SSTs of the clean bucket").isEqualTo(cleanFiles);
+    assertThat(filesOverlapping("deletedTable", "/vol/queue/")).as("SSTs of deletedTable").isEqualTo(queueFiles);
+    assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(DELETED);
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aSpentBudgetStopsTheRunUntilRocksDbFlushesMore() throws Exception {
+    // One SST per table (too few for RocksDB to compact on its own), each about as large as the other.
+    for (String table : new String[] {"keyTable", "deletedTable"}) {
+      putKeys(table, "/vol/dense/k", KEYS);
+      deleteKeys(table, "/vol/dense/k", DELETED);
+      db().flush(table);
+    }
+    long largest = 0;
+    for (String table : new String[] {"keyTable", "deletedTable"}) {
+      largest = Math.max(largest, CompactionCost.of(range(table, "/vol/dense/").getSpan(), stats().getFiles(table), 0)
+          .getBytes());
+    }
+    // The budget starts full at one compaction's bound: it affords one of them, not both.
+    conf.setLong(RangeCompactionConfig.Keys.MAX_COMPACTION_BYTES, largest * 3 / 2);
+    conf.set(RangeCompactionConfig.Keys.BUDGET_RATIO, "0.1");
+
+    assertThat(service().runOnce()).isEqualTo(1);
+    assertThat(service.getMetrics().getWaitedForBudget()).isEqualTo(1);
+
+    // Flushing ten times a compaction's bytes (into a third table) refills the budget by one compaction.
+    long flushed = stats().getFlushedBytes();
+    long enough = 10 * largest;
+    putKeys("openKeyTable", "/vol/other/k", KEYS * 30);
+    db().flush("openKeyTable");
+    GenericTestUtils.waitFor(() -> stats().getFlushedBytes() - flushed > enough, 100, 10_000);
+    assertThat(service.runOnce()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertThat(range("deletedTable", "/vol/dense/").getTombstones()).isZero();
     assertKeyTableIsExactlyTheModel();
   }
 
@@ -127,7 +181,7 @@ class TestRangeCompactionService {
   }
 
   @Test
-  void aRangeThatAnEarlierCompactionCleanedIsNotCompactedAgain() throws Exception {
+  void bucketsThatShareTheirSstsAreCompactedOnce() throws Exception {
     // Each flush holds both buckets, so their L0 files overlap: compacting either range rewrites both.
     putKeys("keyTable", "/vol/a/k", KEYS);
     putKeys("keyTable", "/vol/b/k", KEYS);
@@ -206,8 +260,11 @@ class TestRangeCompactionService {
   void invalidConfigurationIsRefusedWithTheKeyAndValue() {
     assertInvalid("ozone.om.range.compaction.service.tombstone.ratio", "1.5",
         "Invalid ozone.om.range.compaction.service.tombstone.ratio = 1.5: must be more than 0 and at most 1");
-    assertInvalid("ozone.om.range.compaction.service.ranges.per.run", "0",
-        "Invalid ozone.om.range.compaction.service.ranges.per.run = 0: must be at least 1");
+    assertInvalid("ozone.om.range.compaction.service.budget.ratio", "-1",
+        "Invalid ozone.om.range.compaction.service.budget.ratio = -1.0: must be 0 or more");
+    assertInvalid("ozone.om.range.compaction.service.ranges.per.run", "4",
+        "ozone.om.range.compaction.service.ranges.per.run was removed: a run now compacts everything that "
+            + "qualifies, bounded by ozone.om.range.compaction.service.budget.ratio");
     assertInvalid("ozone.om.range.compaction.service.max.overlap.ratio", "0.5",
         "Invalid ozone.om.range.compaction.service.max.overlap.ratio = 0.5: must be at least 1");
     assertInvalid("ozone.om.range.compaction.service.tables", "keyTable,bucketTable",
@@ -222,7 +279,7 @@ class TestRangeCompactionService {
   private static void assertInvalid(String key, String value, String message) {
     OzoneConfiguration invalid = new OzoneConfiguration();
     invalid.set(key, value);
-    assertThatThrownBy(() -> invalid.getObject(RangeCompactionConfig.class))
+    assertThatThrownBy(() -> RangeCompactionConfig.from(invalid))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(message);
   }

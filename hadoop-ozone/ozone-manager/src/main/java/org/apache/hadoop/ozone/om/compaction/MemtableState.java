@@ -17,43 +17,40 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-
-/** A range chosen for compaction, with what compacting it reads. Immutable. */
-public final class CompactionCandidate {
-  private final KeyRange range;
-  private final int files;
-  private final long entries;
+/**
+ * A table's memtables as RocksDB reports them: the deletes there are invisible
+ * to SST statistics until a flush. Immutable.
+ */
+final class MemtableState {
   private final long bytes;
+  private final long deletes;
+  private final long entries;
 
-  CompactionCandidate(KeyRange range, CompactionCost cost) {
-    this.range = range;
-    this.files = cost.getFiles();
-    this.entries = cost.getEntries();
-    this.bytes = cost.getBytes();
+  /**
+   * @param bytes size of all the table's memtables ({@code rocksdb.cur-size-all-mem-tables})
+   * @param deletes deletes in the active memtable ({@code rocksdb.num-deletes-active-mem-table})
+   * @param entries entries, deletes included, in the active memtable ({@code rocksdb.num-entries-active-mem-table})
+   */
+  MemtableState(long bytes, long deletes, long entries) {
+    this.bytes = bytes;
+    this.deletes = deletes;
+    this.entries = entries;
   }
 
-  public KeyRange getRange() {
-    return range;
-  }
-
-  /** @return the SSTs the compaction reads */
-  public int getFiles() {
-    return files;
-  }
-
-  /** @return the entries the compaction reads */
-  public long getEntries() {
-    return entries;
-  }
-
-  /** @return the bytes the compaction reads */
-  public long getBytes() {
+  long getBytes() {
     return bytes;
+  }
+
+  long getDeletes() {
+    return deletes;
+  }
+
+  long getEntries() {
+    return entries;
   }
 
   @Override
   public String toString() {
-    return range + " reads " + files + " SSTs, " + entries + " entries, " + bytes + " bytes";
+    return "memtable{" + deletes + " of " + entries + " entries deletes, " + bytes + " bytes}";
   }
 }
