@@ -18,6 +18,9 @@
 package org.apache.hadoop.ozone.dbbench;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +35,11 @@ public final class DbBench {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args.length == 2 && args[0].equals("--page")) {
+      File json = new File(args[1]);
+      System.out.println("Markdown: " + writePage(JsonReport.read(json), json.getAbsoluteFile().getParentFile()));
+      return;
+    }
     BenchOptions options;
     try {
       options = BenchOptions.parse(args);
@@ -40,11 +48,28 @@ public final class DbBench {
       System.exit(2);
       return;
     }
-    Map<String, List<ArmResult>> results = run(options);
+    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options), run(options));
     if (options.out() != null) {
-      File json = JsonReport.write(options.out(), options, results);
-      System.out.println("\nJSON: " + json);
+      File json = JsonReport.write(options.out(), results);
+      File page = writePage(results, options.out());
+      System.out.println("\nJSON: " + json + "\nMarkdown: " + page);
     }
+  }
+
+  /** db-bench.md in {@code dir}: the console's tables in Markdown, for docs/results. */
+  private static File writePage(JsonReport.Results results, File dir) throws IOException {
+    JsonReport.Run run = results.run();
+    File page = new File(dir, "db-bench.md");
+    try (PrintStream out = new PrintStream(page, StandardCharsets.UTF_8)) {
+      out.printf("# db-bench: %s at %,d operations%n%n", String.join(", ", results.scenarios().keySet()),
+          run.ops());
+      out.printf("Generated from db-bench.json by `scripts/db-bench` (seed %d, %d processors, %d in-run and %d end "
+          + "samples per read, every arm %s against the model). Ratios above 1 favour range; range/floor is how far "
+          + "range stays from the best layout.%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
+          run.endSamples(), run.verified() ? "checked" : "not checked");
+      results.scenarios().forEach((scenario, arms) -> TableReport.markdown(out, scenario, run.ops(), arms));
+    }
+    return page;
   }
 
   static Map<String, List<ArmResult>> run(BenchOptions options) throws Exception {

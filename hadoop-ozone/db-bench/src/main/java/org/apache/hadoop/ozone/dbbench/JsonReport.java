@@ -17,6 +17,9 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.File;
@@ -27,25 +30,43 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** All results as {@code db-bench.json} in the output directory, written atomically. */
+/** All results as {@code db-bench.json} in the output directory, written atomically, and read back for a page. */
 final class JsonReport {
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
   private JsonReport() {
   }
 
-  static File write(File dir, BenchOptions options, Map<String, List<ArmResult>> byScenario) throws IOException {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("ops", options.ops());
-    root.put("seed", options.seed());
-    root.put("inRunSamples", options.samples());
-    root.put("endSamples", options.endSamples());
-    root.put("verified", options.verify());
-    root.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-    root.put("scenarios", byScenario);
+  /** What the run was, beside its results. */
+  record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors) {
+    static Run of(BenchOptions options) {
+      return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
+          Runtime.getRuntime().availableProcessors());
+    }
+  }
+
+  /** A run and its results by scenario, as the JSON holds them. */
+  record Results(Run run, Map<String, List<ArmResult>> scenarios) {
+  }
+
+  static File write(File dir, Results results) throws IOException {
+    Map<String, Object> root = MAPPER.convertValue(results.run(), new TypeReference<LinkedHashMap<String, Object>>() {
+    });
+    root.put("scenarios", results.scenarios());
     Files.createDirectories(dir.toPath());
     File target = new File(dir, "db-bench.json");
     File tmp = new File(dir, "db-bench.json.tmp");
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp, root);
+    MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(tmp, root);
     Files.move(tmp.toPath(), target.toPath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return target;
+  }
+
+  static Results read(File json) throws IOException {
+    JsonNode root = MAPPER.readTree(json);
+    Map<String, List<ArmResult>> scenarios = MAPPER.convertValue(root.get("scenarios"),
+        new TypeReference<LinkedHashMap<String, List<ArmResult>>>() {
+        });
+    return new Results(MAPPER.treeToValue(root, Run.class), scenarios);
   }
 }

@@ -97,11 +97,13 @@ final class RangeArm implements Arm {
     return nanos;
   }
 
-  /** @return service runs, ranges compacted and memtables flushed over all of them */
+  /** @return service runs, and over all of them ranges compacted, memtables flushed and runs ended for the budget */
   @Override
   public String describe() {
     long flushes = service == null ? 0 : service.getMetrics().getMemtableFlushes();
-    return runs + " runs, " + compacted + " ranges compacted, " + flushes + " memtables flushed";
+    long budgetWaits = service == null ? 0 : service.getMetrics().getWaitedForBudget();
+    return runs + " runs, " + compacted + " ranges compacted, " + flushes + " memtables flushed, " + budgetWaits
+        + " runs ended for the budget";
   }
 
   @Override

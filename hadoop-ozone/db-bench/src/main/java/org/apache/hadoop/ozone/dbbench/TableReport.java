@@ -38,31 +38,59 @@ final class TableReport {
   private TableReport() {
   }
 
+  /** The table as text with aligned columns, for the console. */
   static void print(PrintStream out, String scenario, long ops, List<ArmResult> results) {
+    out.printf("%n== scenario %s, %,d operations ==%n", scenario, ops);
+    write(out, results, false);
+    results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println(r.arm() + ": " + r.note()));
+  }
+
+  /** The same table in Markdown, for a results page. */
+  static void markdown(PrintStream out, String scenario, long ops, List<ArmResult> results) {
+    out.printf("%n## %s, %,d operations%n%n", scenario, ops);
+    write(out, results, true);
+    out.println();
+    results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println("- " + r.arm() + ": " + r.note()));
+  }
+
+  private static void write(PrintStream out, List<ArmResult> results, boolean markdown) {
     Map<String, Map<String, Double>> rows = rows(results);
     List<String> arms = results.stream().map(ArmResult::arm).toList();
-    out.printf("%n== scenario %s, %,d operations ==%n", scenario, ops);
-    StringBuilder header = new StringBuilder(String.format("%-34s", "metric"));
-    arms.forEach(a -> header.append(String.format(" %12s", a)));
     List<String[]> ratios = new ArrayList<>();
     for (String[] r : RATIOS) {
       if (arms.contains(r[0]) && arms.contains(r[1])) {
         ratios.add(r);
-        header.append(String.format(" %11s", r[0] + "/" + r[1]));
       }
     }
-    out.println(header);
+    List<String> header = new ArrayList<>(List.of("metric"));
+    header.addAll(arms);
+    ratios.forEach(r -> header.add(r[0] + "/" + r[1]));
+    out.println(line(header, arms.size(), markdown));
+    if (markdown) {
+      out.println("|---".repeat(header.size()) + "|");
+    }
     rows.forEach((metric, byArm) -> {
-      StringBuilder line = new StringBuilder(String.format("%-34s", metric));
-      arms.forEach(a -> line.append(String.format(" %12s", format(byArm.get(a)))));
+      List<String> cells = new ArrayList<>(List.of(metric));
+      arms.forEach(a -> cells.add(format(byArm.get(a))));
       for (String[] r : ratios) {
         Double a = byArm.get(r[0]);
         Double b = byArm.get(r[1]);
-        line.append(String.format(" %11s", a == null || b == null || b == 0 ? "-" : String.format("%.2f", a / b)));
+        cells.add(a == null || b == null || b == 0 ? "-" : String.format("%.2f", a / b));
       }
-      out.println(line);
+      out.println(line(cells, arms.size(), markdown));
     });
-    results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println(r.arm() + ": " + r.note()));
+  }
+
+  /** A row: the metric, a cell per arm, then the ratios. */
+  private static String line(List<String> cells, int arms, boolean markdown) {
+    if (markdown) {
+      return "| " + String.join(" | ", cells) + " |";
+    }
+    StringBuilder line = new StringBuilder(String.format("%-34s", cells.get(0)));
+    for (int i = 1; i < cells.size(); i++) {
+      line.append(String.format(i <= arms ? " %12s" : " %11s", cells.get(i)));
+    }
+    return line.toString();
   }
 
   private static String format(Double v) {

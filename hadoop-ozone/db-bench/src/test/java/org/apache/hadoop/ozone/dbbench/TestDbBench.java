@@ -44,6 +44,10 @@ class TestDbBench {
 
     Map<String, List<ArmResult>> results = DbBench.run(options);
 
+    // The JSON holds everything a results page shows: read back, it is the same results.
+    JsonReport.Results written = new JsonReport.Results(JsonReport.Run.of(options), results);
+    assertThat(JsonReport.read(JsonReport.write(new File(dir, "out"), written))).isEqualTo(written);
+
     assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
     for (Scenario scenario : Scenario.values()) {
       List<ArmResult> arms = results.get(scenario.id());
