@@ -20,6 +20,7 @@ metadata of one table, without owning the RocksDB options.
   installs them next to the ones it needs itself. RocksDBCheckpointDiffer
   sets the compaction DAG's listeners with setListeners, which replaces the
   list, so the extra listeners are appended after it instead of set.
+  RDBStore keeps its constructor (no extra listener) next to the new one.
 - RocksDatabase#getColumnFamilyMetaData (in memory, no I/O),
   #getPropertiesOfAllTables (exact entry, deletion and range-deletion counts
   per SST) and #getMutableOptions (the write-stall triggers in effect) per

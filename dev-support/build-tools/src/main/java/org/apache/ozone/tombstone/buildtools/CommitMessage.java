@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 /**
  * The commit message of one feature: its subject and why (from the feature file), then what reviewers look for
  * that is derived from the sources rather than typed: the configuration keys with their defaults, the measured
- * results, the tests, and the release the patch is based on.
+ * results, the tests, upstream's tests that pass with the change ({@link UpstreamTests}), and the release the
+ * patch is based on.
  *
  * <p>{@code HDDS-XXXXX} in the subject becomes the feature's JIRA when one is given; {@code {jira:NAME}} in the
  * body becomes the JIRA of feature NAME (or {@code HDDS-XXXXX}), for references between the patches.
@@ -64,6 +65,7 @@ final class CommitMessage {
     if (!tests.isEmpty()) {
       message.append("Tests: ").append(String.join(", ", tests)).append(".\n\n");
     }
+    message.append(UpstreamTests.section(project, feature.patches(), base)).append("\n\n");
     message.append("Based on Apache Ozone ").append(base).append(".\n");
     return message.toString();
   }

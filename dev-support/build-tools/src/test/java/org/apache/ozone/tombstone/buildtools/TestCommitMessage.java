@@ -67,6 +67,45 @@ class TestCommitMessage {
   }
 
   @Test
+  void namesUpstreamTestsOfEachPatchedModule() throws Exception {
+    write("om/upstream-tests.txt", "# comment\n\norg/apache/om/TestOmMetadataManager.java\n"
+        + "org/apache/om/service/TestKeyDeletingService.java\n");
+    write("fw/upstream-tests.txt", "org/apache/fw/TestRDBStore.java\n");
+    Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch", "om/0002-b.patch",
+        "fw/0001-c.patch"), List.of(), null, null, "Why.");
+
+    String message = CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1");
+
+    assertThat(message).contains("\n\nUpstream's code and tests: this change adds to upstream's classes and\n")
+        .contains("\n- fw: TestRDBStore.\n- om: TestOmMetadataManager, TestKeyDeletingService.\n\n");
+    assertThat(message.replace('\n', ' ')).contains("removes or changes none of their public, protected or"
+        + " package-private signatures (japicmp, against the Apache Ozone 2.2.1 jars), so upstream's code and tests"
+        + " compile and link unchanged. Upstream's own tests of the changed classes pass against them (run from the"
+        + " 2.2.1 tests jars, with every patch of this series applied): - fw:");
+    assertThat(message.lines()).allMatch(line -> line.length() <= 72 || line.startsWith("Tests: "));
+  }
+
+  @Test
+  void newClassesOnlyLeaveUpstreamUnchanged() throws Exception {
+    assertThat(CommitMessage.of(feature("x", null, null, "Why."), List.of(), project, Map.of(), List.of("x"),
+        "2.2.1")).contains("\n\nUpstream's code and tests: unchanged, this change only adds new classes.\n\n");
+  }
+
+  @Test
+  void refusesPatchedModuleWithoutUpstreamTests() throws Exception {
+    Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch"), List.of(), null, null,
+        "Why.");
+    assertThatThrownBy(() -> CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))
+        .hasMessage("patches/om changes upstream classes, but om/upstream-tests.txt names none of upstream's tests"
+            + " to run against them");
+
+    write("om/upstream-tests.txt", "org/apache/om/Test*.java\n");
+    assertThatThrownBy(() -> CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))
+        .hasMessage(project.resolve("om/upstream-tests.txt") + ": 'org/apache/om/Test*.java' is not one test class"
+            + " (path/to/TestX.java)");
+  }
+
+  @Test
   void refusesReferenceToUnknownFeature() {
     Feature feature = feature("x", null, null, "See {jira:nope}.");
     assertThatThrownBy(() -> CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))

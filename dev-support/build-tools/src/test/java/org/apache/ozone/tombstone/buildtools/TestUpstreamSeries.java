@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +64,46 @@ class TestUpstreamSeries {
           .startsWith("[PATCH " + (i + 1) + "/" + series.size() + "] " + expected + ". ");
     }
     assertThat(changedFiles(series)).containsExactlyElementsOf(expectedFiles());
+
+    // Each patch that changes upstream classes names the upstream tests the build runs against them.
+    for (int i = 0; i < series.size(); i++) {
+      String message = Files.readString(series.get(i)).replace("\n", " ");
+      List<String> patches = features.get(i).patches();
+      if (patches.isEmpty()) {
+        assertThat(message).contains("Upstream's code and tests: unchanged, this change only adds new classes.");
+      }
+      for (String patch : patches) {
+        String module = patch.substring(0, patch.lastIndexOf('/'));
+        List<String> tests = UpstreamTests.of(PROJECT, module);
+        assertThat(tests).isNotEmpty();
+        assertThat(message).contains("(japicmp, against the Apache Ozone " + options.base() + " jars)",
+            "- " + module + ": ");
+        tests.forEach(t -> assertThat(message).contains(t.substring(t.lastIndexOf('.') + 1)));
+      }
+    }
+  }
+
+  /** The upstream tests the overlay modules run exist in upstream's tests jars: no list names a stale class. */
+  @Test
+  void upstreamTestListsNameTestsOfUpstreamsTestsJars() throws Exception {
+    int listed = 0;
+    for (String module : SeriesContents.overlayModules(PROJECT)) {
+      List<String> tests = UpstreamTests.of(PROJECT, module);
+      if (tests.isEmpty()) {
+        continue;
+      }
+      String artifactId = UpstreamSourceTree.artifactId(PROJECT, module);
+      String version = System.getProperty("ozone.version");
+      Path jar = Path.of(System.getProperty("local.repository"), "org/apache/ozone", artifactId, version,
+          artifactId + "-" + version + "-tests.jar");
+      try (ZipFile zip = new ZipFile(jar.toFile())) {
+        for (String test : tests) {
+          assertThat(zip.getEntry(test.replace('.', '/') + ".class")).as("%s in %s", test, jar).isNotNull();
+          listed++;
+        }
+      }
+    }
+    assertThat(listed).isPositive();
   }
 
   /** Every file the series changes or adds, once per patch that touches it (duplicates kept). */
