@@ -111,11 +111,11 @@ def _setup(result):
              f'(`{scenarios.WRITE_BUFFER_KEY}`).',
              f"- Arms (RocksDB statistics `{', '.join(scenarios.STATISTICS_CONF)}` in every arm):"]
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
-    lines += [f'- The compaction services run every {fraction} of the run length (seed 000: 1 h in a 15 h run), at '
-              f'least {scenarios.MIN_INTERVAL_S} s; the range service\'s cool-down per range is half its interval, '
-              f'and with memtables smaller than OM\'s {default_mb} MB its delete counts (`min.tombstones`, '
-              '`memtable.min.deletes`) scale down with them. The values of each run are in `summary.json` '
-              '(`omConf`).', '']
+    lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (seed 000: '
+              f'1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s; our range service looks every second and '
+              f'acts on what RocksDB wrote. With memtables smaller than OM\'s {default_mb} MB, the tombstone count '
+              f'of range and prototype (`{scenarios.MIN_TOMBSTONES_KEY}`) scales down with them. The values of each '
+              'run are in `summary.json` (`omConf`).', '']
     return lines
 
 
