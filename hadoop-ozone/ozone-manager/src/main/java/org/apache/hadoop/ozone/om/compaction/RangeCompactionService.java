@@ -175,7 +175,8 @@ public class RangeCompactionService extends BackgroundService {
         // Nothing to do, a wait, or a memtable that still qualifies after this run flushed it: the next run looks
         // again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
-          idleAt = changes(db, stats);
+          // Unless this run flushed or compacted, what it read at its start still holds.
+          idleAt = flushed.isEmpty() && compacted == 0 ? changes : changes(db, stats);
         }
         break;
       }

@@ -74,11 +74,6 @@ public final class KeySpan {
     return Keys.compare(file.largest(), start) >= 0 && (end == null || Keys.compare(file.smallest(), end) < 0);
   }
 
-  /** @return whether every key of the other span is in this one */
-  public boolean contains(KeySpan other) {
-    return Keys.compare(start, other.start) <= 0 && Keys.compareEnds(other.end, end) <= 0;
-  }
-
   /** @return the smallest span holding both */
   public KeySpan union(KeySpan other) {
     return new KeySpan(Keys.compare(other.start, start) < 0 ? other.start : start,
