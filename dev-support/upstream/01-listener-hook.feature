@@ -1,6 +1,6 @@
 # The hdds-server-framework changes that OM's range statistics (02) and range compaction service (03) build on.
 # Framework patch 0002 serves both: getColumnFamilyMetaData and getPropertiesOfAllTables feed the range
-# statistics, getMutableOptions the compaction service's back-off. It goes here, into the one framework patch,
+# statistics, getMutableOptions the compaction service's back-off, newIterator(ReadOptions) its head probe. It goes here, into the one framework patch,
 # because it changes the same class family, needs the same reviewers, and is useful on its own; 02 and 03
 # only add OM code on top of it.
 name: listener-hook
@@ -24,8 +24,9 @@ metadata of one table, without owning the RocksDB options.
 - RocksDatabase#getColumnFamilyMetaData (in memory, no I/O),
   #getPropertiesOfAllTables (exact entry, deletion and range-deletion counts
   per SST) and #getMutableOptions (the write-stall triggers in effect) per
-  column family, guarded like every other call so that they fail cleanly
-  once the DB is closed.
+  column family, and #newIterator with caller-given read options (a bounded,
+  memtable-only probe), guarded like every other call so that they fail
+  cleanly once the DB is closed.
 
 Used by {jira:range-stats} (range statistics of OM's tables) and
 {jira:range-compaction} (range compaction service). No behaviour changes

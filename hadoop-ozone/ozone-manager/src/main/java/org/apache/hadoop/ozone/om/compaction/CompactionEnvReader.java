@@ -18,30 +18,49 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
+import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.rocksdb.MutableColumnFamilyOptions;
 
 /**
  * Reads a {@link CompactionEnv}: the range statistics (kept current by RocksDB's
- * flush and compaction events), a few RocksDB properties per table, and the
- * window of OM's client requests. It only reads; the policy decides.
+ * flush and compaction events), a few RocksDB properties per table, bounded
+ * probes of where the tombstones are, and the window of OM's client requests.
+ * It only reads; the policy decides.
  */
 final class CompactionEnvReader {
+  /**
+   * Most seeks a look probes per table and tier: each costs at most {@code min.tombstones} skips (a few ms for
+   * 10,000), so a look stays far below its interval even on an OM with thousands of buckets; OM's hot buckets are
+   * few, and the probes go in key order.
+   */
+  static final int MAX_PROBES = 64;
+  private static final byte[] TABLE_START = new byte[0];
+
   private final RocksDatabase db;
   private final OmRangeStats stats;
   private final ForegroundLatency foreground;
+  private final HeadProbe probe;
+  private final long minTombstones;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
   private final Map<String, long[]> triggers = new HashMap<>();
+  /** The SST probes of each table, by the index version they were made at: they hold until its SSTs change. */
+  private final Map<String, Map.Entry<Long, BitSet>> atHead = new HashMap<>();
 
-  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground) {
+  /** @param minTombstones the hidden entries a seek must cross for its start to count as dense */
+  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground, long minTombstones) {
     this.db = db;
     this.stats = stats;
     this.foreground = foreground;
+    this.probe = new HeadProbe(db, minTombstones);
+    this.minTombstones = minTombstones;
   }
 
   /**
@@ -52,17 +71,56 @@ final class CompactionEnvReader {
     List<TableState> states = new ArrayList<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
-      states.add(new TableState(table, stats.getRanges(table), stats.getFiles(table), memtable(family),
-          pressure(family), compacted.since(table, stats.getFlushes(table))));
+      long version = stats.getVersion(table);
+      List<KeyRange> ranges = stats.getRanges(table);
+      states.add(new TableState(table, ranges, stats.getFiles(table), memtable(family, ranges), pressure(family),
+          compacted.since(table, stats.getFlushes(table)), tombstonesAtHead(family, version, ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
         property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes);
   }
 
-  MemtableState memtable(RocksDatabase.ColumnFamily family) throws IOException {
-    return new MemtableState(property(family, "rocksdb.cur-size-all-mem-tables"),
-        property(family, "rocksdb.num-deletes-active-mem-table"),
-        property(family, "rocksdb.num-entries-active-mem-table"));
+  /** @param ranges the table's ranges, whose first keys are probed when the memtable holds enough deletes */
+  MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
+    long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
+    return new MemtableState(property(family, "rocksdb.cur-size-all-mem-tables"), deletes,
+        property(family, "rocksdb.num-entries-active-mem-table"),
+        deletes >= minTombstones && deletesAtHead(family, ranges));
+  }
+
+  /** Probes the memtables at the table's first key, then at its ranges' first keys, until one crosses. */
+  private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
+    if (probe.inMemtable(family, TABLE_START)) {
+      return true;
+    }
+    for (int i = 0; i < Math.min(ranges.size(), MAX_PROBES); i++) {
+      if (probe.inMemtable(family, ranges.get(i).getStart())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Probes, in all of RocksDB's tiers, the first key of each range whose SSTs hold at least {@code min.tombstones}
+   * tombstones (fewer cannot stop a seek there for long), once per version of the table's SSTs.
+   */
+  private BitSet tombstonesAtHead(RocksDatabase.ColumnFamily family, long version, List<KeyRange> ranges)
+      throws IOException {
+    Map.Entry<Long, BitSet> probed = atHead.get(family.getName());
+    if (probed != null && probed.getKey() == version) {
+      return probed.getValue();
+    }
+    BitSet dense = new BitSet(ranges.size());
+    int probes = 0;
+    for (int i = 0; i < ranges.size() && probes < MAX_PROBES; i++) {
+      if (ranges.get(i).getTombstones() >= minTombstones) {
+        probes++;
+        dense.set(i, probe.anywhere(family, ranges.get(i).getStart()));
+      }
+    }
+    atHead.put(family.getName(), new AbstractMap.SimpleImmutableEntry<>(version, dense));
+    return dense;
   }
 
   private WritePressure pressure(RocksDatabase.ColumnFamily family) throws IOException {

@@ -25,16 +25,20 @@ final class MemtableState {
   private final long bytes;
   private final long deletes;
   private final long entries;
+  private final boolean deletesAtHead;
 
   /**
    * @param bytes size of all the table's memtables ({@code rocksdb.cur-size-all-mem-tables})
    * @param deletes deletes in the active memtable ({@code rocksdb.num-deletes-active-mem-table})
    * @param entries entries, deletes included, in the active memtable ({@code rocksdb.num-entries-active-mem-table})
+   * @param deletesAtHead whether a seek to the table's or one of its ranges' first key crosses at least {@code
+   *     min.tombstones} hidden entries in the memtables ({@link HeadProbe})
    */
-  MemtableState(long bytes, long deletes, long entries) {
+  MemtableState(long bytes, long deletes, long entries, boolean deletesAtHead) {
     this.bytes = bytes;
     this.deletes = deletes;
     this.entries = entries;
+    this.deletesAtHead = deletesAtHead;
   }
 
   long getBytes() {
@@ -49,8 +53,13 @@ final class MemtableState {
     return entries;
   }
 
+  boolean hasDeletesAtHead() {
+    return deletesAtHead;
+  }
+
   @Override
   public String toString() {
-    return "memtable{" + deletes + " of " + entries + " entries deletes, " + bytes + " bytes}";
+    return "memtable{" + deletes + " of " + entries + " entries deletes" + (deletesAtHead ? " (at a head)" : "")
+        + ", " + bytes + " bytes}";
   }
 }

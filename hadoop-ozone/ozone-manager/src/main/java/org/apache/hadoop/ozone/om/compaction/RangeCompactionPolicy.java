@@ -34,10 +34,14 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  *
  * <ol>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
- *   tombstones at a ratio of at least {@code tombstone.ratio}; a table's
- *   active memtable with as many deletes at {@code memtable.delete.ratio}
- *   (unless {@code memtable.flush} is off), and is flushed first: its deletes
- *   become an SST the next pick can reach.</li>
+ *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
+ *   to its first key crosses at least {@code min.tombstones} hidden entries
+ *   ({@link HeadProbe}): deletes at the head of a range slow every reader that
+ *   starts there, whatever the ratio over the whole range. A table's active
+ *   memtable qualifies likewise, with {@code memtable.delete.ratio} for the
+ *   ratio and a memtable-only seek (unless {@code memtable.flush} is off); it
+ *   is flushed first, so that its deletes become an SST the next pick can
+ *   reach.</li>
  *   <li>A qualifying range is passed over while the service has compacted an
  *   overlapping span since its table's latest flush; while a compaction reads
  *   some of its SSTs; when compacting it would read more than the entry or
@@ -69,10 +73,16 @@ public final class RangeCompactionPolicy {
     return isDense(range.getTombstones(), range.getEntries(), config.getTombstoneRatio());
   }
 
-  /** @return whether the active memtable holds enough deletes, densely enough, to be worth flushing now */
+  /** @return whether range {@code index} of the table is dense overall or at its first key */
+  private boolean qualifies(TableState table, int index) {
+    return qualifies(table.getRanges().get(index)) || table.hasTombstonesAtHead(index);
+  }
+
+  /** @return whether the active memtable holds enough deletes, densely enough or at a head, to be flushed now */
   boolean qualifies(MemtableState memtable) {
     return config.isMemtableFlushEnabled()
-        && isDense(memtable.getDeletes(), memtable.getEntries(), config.getMemtableDeleteRatio());
+        && (isDense(memtable.getDeletes(), memtable.getEntries(), config.getMemtableDeleteRatio())
+            || memtable.getDeletes() >= config.getMinTombstones() && memtable.hasDeletesAtHead());
   }
 
   private boolean isDense(long tombstones, long entries, double ratio) {
@@ -133,9 +143,8 @@ public final class RangeCompactionPolicy {
   /** @return the indexes of the table's qualifying ranges */
   private List<Integer> denseRanges(TableState table) {
     List<Integer> dense = new ArrayList<>();
-    List<KeyRange> ranges = table.getRanges();
-    for (int i = 0; i < ranges.size(); i++) {
-      if (qualifies(ranges.get(i))) {
+    for (int i = 0; i < table.getRanges().size(); i++) {
+      if (qualifies(table, i)) {
         dense.add(i);
       }
     }
@@ -174,8 +183,7 @@ public final class RangeCompactionPolicy {
         if (next < 0 || next >= table.getRanges().size()) {
           continue;
         }
-        KeyRange neighbour = table.getRanges().get(next);
-        if (!qualifies(neighbour) || table.compactedSinceFlush(neighbour.getSpan())) {
+        if (!qualifies(table, next) || table.compactedSinceFlush(table.getRanges().get(next).getSpan())) {
           continue;
         }
         Candidate wider = merge(table, merged, next);

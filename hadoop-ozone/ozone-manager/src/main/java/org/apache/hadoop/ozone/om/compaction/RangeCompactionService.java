@@ -142,7 +142,7 @@ public class RangeCompactionService extends BackgroundService {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     if (reader == null) {
-      reader = new CompactionEnvReader(db, stats, foreground);
+      reader = new CompactionEnvReader(db, stats, foreground, config.getMinTombstones());
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
@@ -194,7 +194,7 @@ public class RangeCompactionService extends BackgroundService {
     List<Long> changes = new ArrayList<>();
     for (String table : config.getTables()) {
       changes.add(stats.getVersion(table));
-      changes.add(policy.qualifies(reader.memtable(db.getColumnFamily(table))) ? 1L : 0L);
+      changes.add(policy.qualifies(reader.memtable(db.getColumnFamily(table), stats.getRanges(table))) ? 1L : 0L);
     }
     return changes;
   }

@@ -17,6 +17,7 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
@@ -31,20 +32,24 @@ final class TableState {
   private final MemtableState memtable;
   private final WritePressure pressure;
   private final List<KeySpan> compactedSinceFlush;
+  private final BitSet tombstonesAtHead;
 
   /**
    * @param ranges the table's ranges in key order
    * @param files the table's live SSTs
    * @param compactedSinceFlush spans the service compacted since the table's latest flush
+   * @param tombstonesAtHead the indexes of the ranges where a seek to the first key crosses at least {@code
+   *     min.tombstones} hidden entries ({@link HeadProbe})
    */
   TableState(String name, List<KeyRange> ranges, Collection<SstFile> files, MemtableState memtable,
-      WritePressure pressure, List<KeySpan> compactedSinceFlush) {
+      WritePressure pressure, List<KeySpan> compactedSinceFlush, BitSet tombstonesAtHead) {
     this.name = name;
     this.ranges = ranges;
     this.files = files;
     this.memtable = memtable;
     this.pressure = pressure;
     this.compactedSinceFlush = compactedSinceFlush;
+    this.tombstonesAtHead = tombstonesAtHead;
   }
 
   String getName() {
@@ -65,6 +70,11 @@ final class TableState {
 
   WritePressure getPressure() {
     return pressure;
+  }
+
+  /** @return whether a seek to the first key of range {@code index} crosses at least {@code min.tombstones} */
+  boolean hasTombstonesAtHead(int index) {
+    return tombstonesAtHead.get(index);
   }
 
   /** @return whether the service compacted an overlapping span since the table's latest flush */

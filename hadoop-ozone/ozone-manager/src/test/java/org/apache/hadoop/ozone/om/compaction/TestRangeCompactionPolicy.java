@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.Test;
 /** The compaction policy, its cost model and its budget on plain data: every decision from a written-down env. */
 class TestRangeCompactionPolicy {
   private static final long MB = 1L << 20;
-  private static final MemtableState EMPTY_MEMTABLE = new MemtableState(0, 0, 0);
+  private static final MemtableState EMPTY_MEMTABLE = new MemtableState(0, 0, 0, false);
   private static final WritePressure NO_PRESSURE = new WritePressure(0, 20, 0, 64L << 30);
 
   private final OzoneConfiguration conf = new OzoneConfiguration();
@@ -50,12 +51,36 @@ class TestRangeCompactionPolicy {
     assertThat(policy.qualifies(range("/v/a/", "/v/a0", 50_000, 9_999, MB))).isFalse();
     assertThat(policy.qualifies(range("/v/a/", "/v/a0", 100_000, 19_999, MB))).isFalse();
     // Memtables by their own ratio: deletes / (creates + deletes).
-    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_333))).isTrue();
-    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_334))).isFalse();
-    assertThat(policy.qualifies(new MemtableState(MB, 9_999, 9_999))).isFalse();
+    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_333, false))).isTrue();
+    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 33_334, false))).isFalse();
+    assertThat(policy.qualifies(new MemtableState(MB, 9_999, 9_999, false))).isFalse();
+
+    // Below the ratio, deletes at a head qualify: every reader that starts there crosses them.
+    assertThat(policy.qualifies(new MemtableState(MB, 10_000, 50_000, true))).isTrue();
+    assertThat(policy.qualifies(new MemtableState(MB, 9_999, 50_000, true))).isFalse();
 
     conf.setBoolean(Keys.MEMTABLE_FLUSH, false);
-    assertThat(policy().qualifies(new MemtableState(MB, 10_000, 33_333))).isFalse();
+    assertThat(policy().qualifies(new MemtableState(MB, 10_000, 33_333, false))).isFalse();
+    assertThat(policy().qualifies(new MemtableState(MB, 10_000, 50_000, true))).isFalse();
+  }
+
+  @Test
+  void aRangeWhoseFirstKeyIsBehindTombstonesQualifiesBelowTheRatio() {
+    // 12,000 tombstones in 100,000 entries: 0.12, under the ratio; but a seek to the first key crosses them.
+    KeyRange headDeleted = range("/v/a/", "/v/a0", 100_000, 12_000, 8 * MB);
+    List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 8 * MB, false));
+    BitSet atHead = new BitSet();
+
+    TableState scattered = new TableState("keyTable", Collections.singletonList(headDeleted), files, EMPTY_MEMTABLE,
+        NO_PRESSURE, Collections.<KeySpan>emptyList(), atHead);
+    assertThat(policy().pickNext(env(scattered)).getAction()).isEqualTo(Action.NONE);
+
+    atHead.set(0);
+    TableState atTheHead = new TableState("keyTable", Collections.singletonList(headDeleted), files,
+        EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(), atHead);
+    CompactionPick pick = policy().pickNext(env(atTheHead));
+    assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(pick.getRange().getSpan().toString()).isEqualTo("[/v/a/, /v/a0)");
   }
 
   @Test
@@ -144,13 +169,13 @@ class TestRangeCompactionPolicy {
     compacted.compacted("keyTable", span("/v/a/k5", "/v/a0"), 7);
 
     TableState sameFlush = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
-        NO_PRESSURE, compacted.since("keyTable", 7));
+        NO_PRESSURE, compacted.since("keyTable", 7), new BitSet());
     CompactionPick pick = policy().pickNext(env(sameFlush));
     assertThat(pick.getAction()).isEqualTo(Action.NONE);
     assertThat(pick.getSkips()).containsEntry(Skip.COMPACTED_SINCE_FLUSH, 1);
 
     TableState flushedSince = new TableState("keyTable", Collections.singletonList(dense), files,
-        EMPTY_MEMTABLE, NO_PRESSURE, compacted.since("keyTable", 8));
+        EMPTY_MEMTABLE, NO_PRESSURE, compacted.since("keyTable", 8), new BitSet());
     assertThat(policy().pickNext(env(flushedSince)).getAction()).isEqualTo(Action.COMPACT);
   }
 
@@ -185,8 +210,8 @@ class TestRangeCompactionPolicy {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     TableState keyTable = table("keyTable", dense);
     TableState openKeyTable = new TableState("openKeyTable", Collections.<KeyRange>emptyList(),
-        Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000), NO_PRESSURE,
-        Collections.<KeySpan>emptyList());
+        Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE,
+        Collections.<KeySpan>emptyList(), new BitSet());
 
     CompactionPick pick = policy().pickNext(env(keyTable, openKeyTable));
 
@@ -200,7 +225,7 @@ class TestRangeCompactionPolicy {
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
     // 10 L0 files reach half of the slowdown trigger (20): the table waits, the other one is compacted.
     TableState pressed = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
-        new WritePressure(10, 20, 0, 0), Collections.<KeySpan>emptyList());
+        new WritePressure(10, 20, 0, 0), Collections.<KeySpan>emptyList(), new BitSet());
     TableState free = table("deletedTable", range("deletedTable", "/v/a/", "/v/a0", 40_000, 20_000, 2 * MB));
 
     CompactionPick other = policy().pickNext(env(pressed, free));
@@ -266,7 +291,8 @@ class TestRangeCompactionPolicy {
   }
 
   private static TableState table(String name, List<KeyRange> ranges, List<SstFile> files) {
-    return new TableState(name, ranges, files, EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList());
+    return new TableState(name, ranges, files, EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(),
+        new BitSet());
   }
 
   private static KeySpan span(String start, String end) {

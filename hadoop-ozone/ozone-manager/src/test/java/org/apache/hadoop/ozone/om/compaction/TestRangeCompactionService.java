@@ -115,6 +115,40 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void deletesAtTheHeadOfABucketAreFlushedAndCompactedBelowEveryRatio() throws Exception {
+    // A retention bucket: the oldest 1,500 of 10,000 keys expire while 6,000 new ones arrive. The memtable's delete
+    // ratio is 0.2 and the bucket's tombstone ratio 0.09, both under the thresholds, but every listing of the
+    // bucket crosses the 1,500 tombstones first.
+    putKeys("keyTable", "/vol/fifo/k", 10_000);
+    db().flush("keyTable");
+    deleteKeys("keyTable", "/vol/fifo/k", 1_500);
+    putKeys("keyTable", "/vol/fifo/m", 6_000);
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void deletesScatteredBelowTheRatiosAreLeftToRocksDb() throws Exception {
+    putKeys("keyTable", "/vol/fifo/k", 10_000);
+    db().flush("keyTable");
+    Table<byte[], byte[]> keyTable = table("keyTable");
+    for (int i = 0; i < 1_500; i++) {
+      keyTable.delete(key("/vol/fifo/k", 6 * i + 1));
+    }
+    putKeys("keyTable", "/vol/fifo/m", 6_000);
+    db().flush("keyTable");
+
+    assertThat(service().runOnce()).isZero();
+
+    assertThat(service.getMetrics().getMemtableFlushes()).isZero();
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isEqualTo(1_500);
+  }
+
+  @Test
   void aFlushThatMakesARangeDenseIsCompactedWithinAnInterval() throws Exception {
     writeBucket("keyTable", "/vol/clean/k", KEYS, 0);
     writeBucket("deletedTable", "/vol/queue/k", KEYS, 0);
