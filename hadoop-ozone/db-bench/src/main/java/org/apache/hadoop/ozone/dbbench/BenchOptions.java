@@ -21,14 +21,21 @@ import java.io.File;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
-/** The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print. */
-record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long seed, File out, File workDir,
-    int samples, int endSamples, boolean verify) {
+/**
+ * The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print.
+ *
+ * @param sweep the operation counts of a sweep (one run per count, ascending), empty for a single run of {@code ops}
+ */
+record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<ArmKind> arms, long seed, File out,
+    File workDir, int samples, int endSamples, boolean verify) {
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
     long ops = 1_000_000;
+    List<Long> sweep = List.of();
+    boolean opsGiven = false;
     List<ArmKind> arms = List.of(ArmKind.values());
     long seed = 1;
     File out = null;
@@ -51,7 +58,11 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
       String value = args[++i];
       switch (arg) {
       case "--scenario" -> scenarios = scenarios(value);
-      case "--ops" -> ops = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--ops" -> {
+        ops = count(arg, value, 1, Integer.MAX_VALUE);
+        opsGiven = true;
+      }
+      case "--sweep" -> sweep = sweep(value);
       case "--arms" -> arms = arms(value);
       case "--seed" -> seed = count(arg, value, Long.MIN_VALUE, Long.MAX_VALUE);
       case "--out" -> out = new File(value);
@@ -61,10 +72,33 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
       }
     }
+    if (!sweep.isEmpty() && (opsGiven || out == null)) {
+      throw new IllegalArgumentException(opsGiven ? "--sweep and --ops exclude each other"
+          : "--sweep needs --out DIR (a run per operation count goes to DIR/ops-N)");
+    }
     if (work == null) {
       work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
     }
-    return new BenchOptions(scenarios, ops, arms, seed, out, work, samples, endSamples, verify);
+    return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify);
+  }
+
+  /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
+  BenchOptions sweepRun(long runOps) {
+    File runOut = new File(out, "ops-" + runOps);
+    return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
+        samples, endSamples, verify);
+  }
+
+  /** At least two distinct operation counts, in ascending order. */
+  private static List<Long> sweep(String value) {
+    TreeSet<Long> counts = new TreeSet<>();
+    for (String count : value.split(",")) {
+      counts.add(count("--sweep", count.trim(), 1, Integer.MAX_VALUE));
+    }
+    if (counts.size() < 2) {
+      throw new IllegalArgumentException("--sweep needs at least two operation counts, such as 1e5,1e6,1e7");
+    }
+    return List.copyOf(counts);
   }
 
   /** A whole number, also in scientific notation (1e6, 2.5e5). The models number keys with ints. */

@@ -40,6 +40,11 @@ public final class DbBench {
       System.out.println("Markdown: " + writePage(JsonReport.read(json), json.getAbsoluteFile().getParentFile()));
       return;
     }
+    if (args.length == 2 && args[0].equals("--sweep-page")) {
+      File dir = new File(args[1]);
+      System.out.println("Sweep: " + SweepReport.write(dir, SweepReport.read(dir)));
+      return;
+    }
     BenchOptions options;
     try {
       options = BenchOptions.parse(args);
@@ -48,12 +53,25 @@ public final class DbBench {
       System.exit(2);
       return;
     }
+    if (options.sweep().isEmpty()) {
+      runAndWrite(options);
+      return;
+    }
+    List<JsonReport.Results> runs = new ArrayList<>();
+    for (long ops : options.sweep()) {
+      runs.add(runAndWrite(options.sweepRun(ops)));
+    }
+    System.out.println("Sweep: " + SweepReport.write(options.out(), runs));
+  }
+
+  private static JsonReport.Results runAndWrite(BenchOptions options) throws Exception {
     JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options), run(options));
     if (options.out() != null) {
       File json = JsonReport.write(options.out(), results);
       File page = writePage(results, options.out());
       System.out.println("\nJSON: " + json + "\nMarkdown: " + page);
     }
+    return results;
   }
 
   /** db-bench.md in {@code dir}: the console's tables in Markdown, for docs/results. */

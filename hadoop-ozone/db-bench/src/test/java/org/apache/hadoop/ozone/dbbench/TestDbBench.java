@@ -20,9 +20,12 @@ package org.apache.hadoop.ozone.dbbench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.awt.image.BufferedImage;
 import java.io.File;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,5 +76,36 @@ class TestDbBench {
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
         .containsExactly(ArmKind.RANGE, ArmKind.FLOOR);
     assertThat(BenchOptions.parse("--ops", "1e7").ops()).isEqualTo(10_000_000);
+    assertThatThrownBy(() -> BenchOptions.parse("--sweep", "1e5", "--out", "x"))
+        .hasMessage("--sweep needs at least two operation counts, such as 1e5,1e6,1e7");
+    assertThatThrownBy(() -> BenchOptions.parse("--sweep", "1e5,1e6"))
+        .hasMessage("--sweep needs --out DIR (a run per operation count goes to DIR/ops-N)");
+    assertThatThrownBy(() -> BenchOptions.parse("--sweep", "1e5,1e6", "--ops", "1e5", "--out", "x"))
+        .hasMessage("--sweep and --ops exclude each other");
+    assertThat(BenchOptions.parse("--sweep", "1e6,1e5,1e6", "--out", "x").sweep()).containsExactly(100_000L,
+        1_000_000L);
+  }
+
+  @Test
+  void aSweepWritesARunPerCountThenItsPageAndChartsFromTheJson() throws Exception {
+    File out = new File(dir, "sweep");
+    DbBench.main(new String[] {"--sweep", "2e3,4e3", "--scenario", "seed", "--arms", "none,range", "--samples", "2",
+        "--end-samples", "1", "--out", out.getAbsolutePath()});
+
+    assertThat(new File(out, "ops-2000/db-bench.json")).isFile();
+    assertThat(new File(out, "ops-4000/db-bench.json")).isFile();
+    String page = Files.readString(new File(out, "sweep.md").toPath());
+    assertThat(page).contains("### seed: head openKeyTable in-run mean ms", "| operations | none | range | none/range |",
+        "| 2,000 |", "| 4,000 |", "### seed: compaction MB written");
+    for (String chart : List.of(SweepReport.SEEK_CHART, SweepReport.COMPACTION_CHART)) {
+      BufferedImage image = ImageIO.read(new File(out, chart));
+      assertThat(image).as(chart).isNotNull();
+      assertThat(image.getWidth()).isGreaterThan(image.getHeight() / 4);
+    }
+
+    // The page is a function of the JSON alone.
+    assertThat(new File(out, "sweep.md").delete()).isTrue();
+    DbBench.main(new String[] {"--sweep-page", out.getAbsolutePath()});
+    assertThat(Files.readString(new File(out, "sweep.md").toPath())).isEqualTo(page);
   }
 }
