@@ -35,14 +35,13 @@ public final class DbBench {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length == 2 && args[0].equals("--page")) {
-      File json = new File(args[1]);
-      System.out.println("Markdown: " + writePage(JsonReport.read(json), json.getAbsoluteFile().getParentFile()));
-      return;
-    }
-    if (args.length == 2 && args[0].equals("--sweep-page")) {
-      File dir = new File(args[1]);
-      System.out.println("Sweep: " + SweepReport.write(dir, SweepReport.read(dir)));
+    if (args.length == 2 && (args[0].equals("--page") || args[0].equals("--sweep-page"))) {
+      try {
+        System.out.println(writePages(args[0], new File(args[1])));
+      } catch (IOException e) {
+        System.err.println("db-bench: " + args[0] + " " + args[1] + ": " + e.getMessage());
+        System.exit(1);
+      }
       return;
     }
     BenchOptions options;
@@ -72,6 +71,14 @@ public final class DbBench {
       System.out.println("\nJSON: " + json + "\nMarkdown: " + page);
     }
     return results;
+  }
+
+  /** Writes a run's page from {@code DIR/db-bench.json}, or a sweep's from {@code DIR/ops-N/db-bench.json}. */
+  private static String writePages(String option, File path) throws IOException {
+    if (option.equals("--page")) {
+      return "Markdown: " + writePage(JsonReport.read(path), path.getAbsoluteFile().getParentFile());
+    }
+    return "Sweep: " + SweepReport.write(path, SweepReport.read(path));
   }
 
   /** db-bench.md in {@code dir}: the console's tables in Markdown, for docs/results. */
