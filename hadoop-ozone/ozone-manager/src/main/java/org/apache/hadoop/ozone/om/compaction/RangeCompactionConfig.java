@@ -73,7 +73,8 @@ public class RangeCompactionConfig {
   @Config(key = Keys.MIN_TOMBSTONES, defaultValue = "10000", type = ConfigType.LONG, tags = {OZONE, OM, PERFORMANCE},
       description = "A range, or a table's active memtable, qualifies only with at least this many tombstones: "
           + "an iterator crossing 10,000 tombstones spends about 1 ms on them, fewer cost too little to be worth "
-          + "a compaction.")
+          + "a compaction. It is also the bound of the head probe: a range or memtable qualifies below its ratio "
+          + "when a seek to a range's first key crosses this many hidden entries there.")
   private long minTombstones = 10_000;
 
   @Config(key = Keys.MAX_COMPACTION_ENTRIES, defaultValue = "3000000", type = ConfigType.LONG,
@@ -105,7 +106,7 @@ public class RangeCompactionConfig {
   @Config(key = Keys.MEMTABLE_FLUSH, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
       description = "Whether a table whose active memtable qualifies (min.tombstones deletes at "
-          + "memtable.delete.ratio) "
+          + "memtable.delete.ratio, or as many crossed by a memtable-only seek to a range's first key) "
           + "is flushed first: range statistics only see SSTs, and OM's 128 MB memtables hold hundreds of "
           + "thousands of tombstones that every iterator over them crosses.")
   private boolean memtableFlushEnabled = true;
@@ -117,7 +118,8 @@ public class RangeCompactionConfig {
           + "memtable, so the memtable ratio is deletes / (creates + deletes). Queues (a create then a delete of "
           + "each key) show 0.5, deleting the oldest keys 18 of 20 creates 0.47, the reference workload's random "
           + "deletes (create:20,delete:8) 0.29: there tombstones are scattered, a flush would only add L0 files "
-          + "for reads to merge.")
+          + "for reads to merge. Deletes of the oldest keys at 20 creates per 8 deletes are 0.29 too; the head "
+          + "probe, not this ratio, flushes those.")
   private double memtableDeleteRatio = 0.3;
 
   @Config(key = Keys.BACKOFF_FRACTION, defaultValue = "0.5", type = ConfigType.DOUBLE,
