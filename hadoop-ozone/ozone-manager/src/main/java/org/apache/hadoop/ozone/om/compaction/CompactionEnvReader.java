@@ -47,6 +47,7 @@ final class CompactionEnvReader {
   private final RocksDatabase db;
   private final OmRangeStats stats;
   private final ForegroundLatency foreground;
+  /** Null when head probes are off. */
   private final HeadProbe probe;
   private final long minTombstones;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
@@ -54,13 +55,13 @@ final class CompactionEnvReader {
   /** The SST probes of each table, by the index version they were made at: they hold until its SSTs change. */
   private final Map<String, Map.Entry<Long, BitSet>> atHead = new HashMap<>();
 
-  /** @param minTombstones the hidden entries a seek must cross for its start to count as dense */
-  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground, long minTombstones) {
+  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground,
+      RangeCompactionConfig config) {
     this.db = db;
     this.stats = stats;
     this.foreground = foreground;
-    this.probe = new HeadProbe(db, minTombstones);
-    this.minTombstones = minTombstones;
+    this.minTombstones = config.getMinTombstones();
+    this.probe = config.isHeadProbeEnabled() ? new HeadProbe(db, minTombstones) : null;
   }
 
   /**
@@ -85,7 +86,7 @@ final class CompactionEnvReader {
     long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
     return new MemtableState(property(family, "rocksdb.cur-size-all-mem-tables"), deletes,
         property(family, "rocksdb.num-entries-active-mem-table"),
-        deletes >= minTombstones && deletesAtHead(family, ranges));
+        probe != null && deletes >= minTombstones && deletesAtHead(family, ranges));
   }
 
   /** Probes the memtables at the table's first key, then at its ranges' first keys, until one crosses. */
@@ -113,7 +114,7 @@ final class CompactionEnvReader {
     }
     BitSet dense = new BitSet(ranges.size());
     int probes = 0;
-    for (int i = 0; i < ranges.size() && probes < MAX_PROBES; i++) {
+    for (int i = 0; probe != null && i < ranges.size() && probes < MAX_PROBES; i++) {
       if (ranges.get(i).getTombstones() >= minTombstones) {
         probes++;
         dense.set(i, probe.anywhere(family, ranges.get(i).getStart()));

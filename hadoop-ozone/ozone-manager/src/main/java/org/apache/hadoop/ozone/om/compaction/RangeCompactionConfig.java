@@ -103,6 +103,13 @@ public class RangeCompactionConfig {
           + "times; 1.0 bounds the service to a tenth of that. 0 removes the bound.")
   private double budgetRatio = 1.0;
 
+  @Config(key = Keys.HEAD_PROBE, defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
+      description = "Whether ranges and memtables also qualify below their ratios when a seek to a range's first "
+          + "key crosses min.tombstones hidden entries: deletes of a bucket's oldest keys slow every listing of "
+          + "the bucket while its ratio stays low. A probe is a RocksDB seek that gives up after min.tombstones "
+          + "skips (max_skippable_internal_keys), at most 64 per table and look; SSTs are probed once per change.")
+  private boolean headProbeEnabled = true;
+
   @Config(key = Keys.MEMTABLE_FLUSH, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
       description = "Whether a table whose active memtable qualifies (min.tombstones deletes at "
@@ -169,6 +176,7 @@ public class RangeCompactionConfig {
     public static final String MAX_COMPACTION_BYTES = PREFIX + "max.compaction.bytes";
     public static final String MAX_OVERLAP_RATIO = PREFIX + "max.overlap.ratio";
     public static final String BUDGET_RATIO = PREFIX + "budget.ratio";
+    public static final String HEAD_PROBE = PREFIX + "head.probe";
     public static final String MEMTABLE_FLUSH = PREFIX + "memtable.flush";
     public static final String MEMTABLE_DELETE_RATIO = PREFIX + "memtable.delete.ratio";
     public static final String BACKOFF_FRACTION = PREFIX + "backoff.fraction";
@@ -298,6 +306,10 @@ public class RangeCompactionConfig {
 
   public double getBudgetRatio() {
     return budgetRatio;
+  }
+
+  public boolean isHeadProbeEnabled() {
+    return headProbeEnabled;
   }
 
   public boolean isMemtableFlushEnabled() {

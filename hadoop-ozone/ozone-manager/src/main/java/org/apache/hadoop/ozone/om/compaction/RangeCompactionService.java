@@ -142,7 +142,7 @@ public class RangeCompactionService extends BackgroundService {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     if (reader == null) {
-      reader = new CompactionEnvReader(db, stats, foreground, config.getMinTombstones());
+      reader = new CompactionEnvReader(db, stats, foreground, config);
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
