@@ -24,8 +24,8 @@ metadata of one table, without owning the RocksDB options.
 - RocksDatabase#getColumnFamilyMetaData (in memory, no I/O),
   #getPropertiesOfAllTables (exact entry, deletion and range-deletion counts
   per SST) and #getMutableOptions (the write-stall triggers in effect) per
-  column family, and #newIterator with caller-given read options (a bounded,
-  memtable-only probe), guarded like every other call so that they fail
+  column family, and #newIterator with caller-given read options (a seek
+  bounded by max_skippable_internal_keys), guarded like every other call so that they fail
   cleanly once the DB is closed.
 
 Used by {jira:range-stats} (range statistics of OM's tables) and

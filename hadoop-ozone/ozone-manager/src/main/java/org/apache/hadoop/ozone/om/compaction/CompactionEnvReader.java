@@ -37,9 +37,9 @@ import org.rocksdb.MutableColumnFamilyOptions;
  */
 final class CompactionEnvReader {
   /**
-   * Most seeks a look probes per table and tier: each costs at most {@code min.tombstones} skips (a few ms for
-   * 10,000), so a look stays far below its interval even on an OM with thousands of buckets; OM's hot buckets are
-   * few, and the probes go in key order.
+   * Most seeks a look probes per table, for the memtable and for the SSTs: each costs at most {@code
+   * min.tombstones} skips (a few ms for 10,000), so a look stays far below its interval even on an OM with
+   * thousands of buckets; OM's hot buckets are few, and the probes go in key order.
    */
   static final int MAX_PROBES = 64;
   private static final byte[] TABLE_START = new byte[0];
@@ -89,13 +89,13 @@ final class CompactionEnvReader {
         probe != null && deletes >= minTombstones && deletesAtHead(family, ranges));
   }
 
-  /** Probes the memtables at the table's first key, then at its ranges' first keys, until one crosses. */
+  /** Probes the table's first key, then its ranges' first keys, until one crosses. */
   private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
-    if (probe.inMemtable(family, TABLE_START)) {
+    if (probe.crosses(family, TABLE_START)) {
       return true;
     }
     for (int i = 0; i < Math.min(ranges.size(), MAX_PROBES); i++) {
-      if (probe.inMemtable(family, ranges.get(i).getStart())) {
+      if (probe.crosses(family, ranges.get(i).getStart())) {
         return true;
       }
     }
@@ -103,7 +103,7 @@ final class CompactionEnvReader {
   }
 
   /**
-   * Probes, in all of RocksDB's tiers, the first key of each range whose SSTs hold at least {@code min.tombstones}
+   * Probes the first key of each range whose SSTs hold at least {@code min.tombstones}
    * tombstones (fewer cannot stop a seek there for long), once per version of the table's SSTs.
    */
   private BitSet tombstonesAtHead(RocksDatabase.ColumnFamily family, long version, List<KeyRange> ranges)
@@ -117,7 +117,7 @@ final class CompactionEnvReader {
     for (int i = 0; probe != null && i < ranges.size() && probes < MAX_PROBES; i++) {
       if (ranges.get(i).getTombstones() >= minTombstones) {
         probes++;
-        dense.set(i, probe.anywhere(family, ranges.get(i).getStart()));
+        dense.set(i, probe.crosses(family, ranges.get(i).getStart()));
       }
     }
     atHead.put(family.getName(), new AbstractMap.SimpleImmutableEntry<>(version, dense));

@@ -21,7 +21,6 @@ import java.io.IOException;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedReadOptions;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksIterator;
-import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
@@ -32,7 +31,9 @@ import org.rocksdb.Status;
  * at the head, which every such reader crosses, from deletes scattered between live keys, which few do.
  *
  * <p>It is RocksDB's own iterator with {@code max_skippable_internal_keys}: the seek stops with status Incomplete
- * once it has skipped that many, so a probe costs at most {@code bound} skips whatever lies behind.
+ * once it has skipped that many, so a probe costs at most {@code bound} skips whatever lies behind. It reads all
+ * tiers: a memtable-only seek would count deletes whose live neighbours are in SSTs, as where random old keys are
+ * deleted while new ones are appended, and cross runs of tombstones no reader crosses.
  */
 final class HeadProbe {
   private final RocksDatabase db;
@@ -43,19 +44,12 @@ final class HeadProbe {
     this.bound = bound;
   }
 
-  /** @return whether a seek to {@code key} in the memtables only crosses at least {@code bound} hidden entries */
-  boolean inMemtable(RocksDatabase.ColumnFamily family, byte[] key) throws IOException {
-    return crosses(family, key, ReadTier.MEMTABLE_TIER);
-  }
-
-  /** @return whether a seek to {@code key} crosses at least {@code bound} hidden entries */
-  boolean anywhere(RocksDatabase.ColumnFamily family, byte[] key) throws IOException {
-    return crosses(family, key, ReadTier.READ_ALL_TIER);
-  }
-
-  private boolean crosses(RocksDatabase.ColumnFamily family, byte[] key, ReadTier tier) throws IOException {
+  /**
+   * @return whether a seek to {@code key} crosses at least {@code bound} hidden entries, in the memtables and the
+   *     SSTs together as every reader sees them
+   */
+  boolean crosses(RocksDatabase.ColumnFamily family, byte[] key) throws IOException {
     try (ManagedReadOptions options = new ManagedReadOptions()) {
-      options.setReadTier(tier);
       // RocksDB gives up once it has skipped more than this many.
       options.setMaxSkippableInternalKeys(bound - 1);
       // A probe must not evict the blocks OM's readers use.

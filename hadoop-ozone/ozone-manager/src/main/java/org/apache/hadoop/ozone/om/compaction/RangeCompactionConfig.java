@@ -113,7 +113,7 @@ public class RangeCompactionConfig {
   @Config(key = Keys.MEMTABLE_FLUSH, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
       description = "Whether a table whose active memtable qualifies (min.tombstones deletes at "
-          + "memtable.delete.ratio, or as many crossed by a memtable-only seek to a range's first key) "
+          + "memtable.delete.ratio, or as many while a seek to a range's first key crosses as many hidden entries) "
           + "is flushed first: range statistics only see SSTs, and OM's 128 MB memtables hold hundreds of "
           + "thousands of tombstones that every iterator over them crosses.")
   private boolean memtableFlushEnabled = true;

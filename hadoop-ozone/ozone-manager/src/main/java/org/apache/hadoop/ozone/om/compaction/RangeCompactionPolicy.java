@@ -39,7 +39,7 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  *   ({@link HeadProbe}): deletes at the head of a range slow every reader that
  *   starts there, whatever the ratio over the whole range. A table's active
  *   memtable qualifies likewise, with {@code memtable.delete.ratio} for the
- *   ratio and a memtable-only seek (unless {@code memtable.flush} is off); it
+ *   ratio and the same probe (unless {@code memtable.flush} is off); it
  *   is flushed first, so that its deletes become an SST the next pick can
  *   reach.</li>
  *   <li>A qualifying range is passed over while the service has compacted an
