@@ -120,10 +120,11 @@ def _label(run, repeats):
     return run['arm'] if repeats == 1 else f"{run['arm']} #{run['repeat']}"
 
 
-def _mark(axes, spans, color):
-    """Shades the periods in which upstream's full compaction ran (seconds since the client started)."""
+def _mark(axes, spans, color, run_end):
+    """Shades the periods in which upstream's full compaction ran while the client ran (seconds since it started)."""
     for start, end in spans:
-        axes.axvspan(start, end, color=color, alpha=0.15, linewidth=0)
+        if end > 0 and start < run_end:
+            axes.axvspan(max(start, 0), min(end, run_end), color=color, alpha=0.15, linewidth=0)
 
 
 def draw_scenario(runs, series, out_dir, repeats, marks=None):
@@ -143,7 +144,7 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None):
             if xs:
                 axes.plot(xs, ys, label=_label(run, repeats), color=_color(arms, run['arm']),
                           alpha=1.0 if run['repeat'] == 1 else 0.5)
-                _mark(axes, marks.get(run['id'], []), _color(arms, run['arm']))
+                _mark(axes, marks.get(run['id'], []), _color(arms, run['arm']), rows[-1]['elapsed_s'])
         path = out_dir / f'{chart.file if chart else WINDOWED_SEEK_FILE}.png'
         _save(figure, axes, path)
         files.append(path)

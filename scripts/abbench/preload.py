@@ -71,7 +71,8 @@ class PreloadImage:
         self.repo = repo
         self.keys = keys
         self.base_port = base_port
-        self.path = (cache or repo / 'bench-cache') / f'preload-{_project_version(repo)}-{LAYOUT}-{keys}keys-port{base_port}'
+        name = f'preload-{_project_version(repo)}-{LAYOUT}-{keys}keys-port{base_port}'
+        self.path = (cache or repo / 'bench-cache') / name
 
     @property
     def info(self):

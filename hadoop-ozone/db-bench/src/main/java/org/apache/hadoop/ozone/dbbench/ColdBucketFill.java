@@ -31,6 +31,7 @@ import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.TransactionInfo;
 import org.apache.hadoop.hdds.utils.db.BatchOperation;
 import org.apache.hadoop.hdds.utils.db.Table;
+import org.apache.hadoop.ozone.ClientVersion;
 import org.apache.hadoop.ozone.OmUtils;
 import org.apache.hadoop.ozone.om.OMStorage;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
@@ -38,6 +39,7 @@ import org.apache.hadoop.ozone.om.OmMetricsInfo;
 import org.apache.hadoop.ozone.om.helpers.OmBucketInfo;
 import org.apache.hadoop.ozone.om.helpers.OmKeyInfo;
 import org.apache.hadoop.ozone.om.ratis.utils.OzoneManagerRatisUtils;
+import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.KeyInfo;
 
 /**
  * Fills a bucket of a stopped OM with zero-size keys, offline, as if OM 2.2.1 had created and committed each of them
@@ -137,6 +139,8 @@ public final class ColdBucketFill {
   private long writeKeys(OmMetadataManagerImpl metadata, Table<String, OmKeyInfo> keyTable, OmKeyInfo template,
       long appliedIndex) throws IOException {
     long epoch = metadata.getOmEpoch();
+    // The template as keyTable stores it: a copy made through OmKeyInfo's builder may not change the object id.
+    KeyInfo stored = template.getProtobuf(true, ClientVersion.CURRENT_VERSION);
     long index = appliedIndex;
     BatchOperation batch = metadata.getStore().initBatchOperation();
     try {
@@ -145,8 +149,9 @@ public final class ColdBucketFill {
         long committed = ++index;
         String name = keyName(prefix, i);
         long now = System.currentTimeMillis();
-        OmKeyInfo key = template.toBuilder().setKeyName(name).setCreationTime(now).setModificationTime(now)
-            .setObjectID(OmUtils.getObjectIdFromTxId(epoch, created)).setUpdateID(committed).build();
+        OmKeyInfo key = OmKeyInfo.getFromProtobuf(stored.toBuilder().setKeyName(name).setCreationTime(now)
+            .setModificationTime(now).setObjectID(OmUtils.getObjectIdFromTxId(epoch, created)).setUpdateID(committed)
+            .build());
         keyTable.putWithBatch(batch, metadata.getOzoneKey(volume, bucket, name), key);
         if (i % BATCH_KEYS == 0) {
           metadata.getStore().commitBatchOperation(batch);
