@@ -53,11 +53,11 @@ EPILOG = """\
 examples:
   scripts/ab-bench --quick                         seed and retention, every arm, about 17 minutes
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
-  scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about 75 minutes
+  scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
-  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts three small clusters)
+  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts small clusters)
 """
 
 
@@ -130,8 +130,8 @@ def parser():
                         f'{QUICK_WRITE_BUFFER} memtables (options given explicitly still apply)')
     p.add_argument('--large', action='store_true',
                    help=f'scenarios {",".join(LARGE_SCENARIOS)}, arms {",".join(LARGE_ARMS)}, --repeat {LARGE_REPEAT}, '
-                        f'{LARGE_OPS:,} ops per arm, {QUICK_WRITE_BUFFER} memtables, {LARGE_PRELOAD_KEYS:.0e} '
-                        f'preloaded keys, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
+                        f'{LARGE_OPS:,} ops per arm, {QUICK_WRITE_BUFFER} memtables, --preload-keys '
+                        f'{LARGE_PRELOAD_KEYS:,}, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
                         'about an hour (see docs/large-ab.md; options given explicitly still apply)')
     p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
                    help='comma-separated scenarios, or all (default: seed)')
