@@ -50,13 +50,16 @@ def _size_bytes(path):
 
 
 def copy_cluster(image, dest):
-    """A private copy of the image's cluster in `dest`: SST files hard-linked (RocksDB never changes an SST in
-    place, it only adds and deletes them), everything else copied."""
+    """A private copy of the image's cluster in `dest`: SST files hard-linked where `dest` is on the image's file
+    system (RocksDB never changes an SST in place, it only adds and deletes them), everything else copied."""
     def copy(src, dst):
         if src.endswith('.sst'):
-            os.link(src, dst)
-        else:
-            shutil.copy2(src, dst)
+            try:
+                os.link(src, dst)
+                return
+            except OSError:  # another file system (e.g. a tmpfs /tmp): a real copy then
+                pass
+        shutil.copy2(src, dst)
 
     def process_logs(folder, names):
         """The image build's own process logs (<process>/<process>.log): each arm's logs start empty."""
