@@ -87,7 +87,9 @@ COLUMNS = [
 
 # Leading CSV columns: when the sample was taken, and how far the client run was.
 TIME_COLUMNS = ['unix_time', 'elapsed_s', 'ops_done']
-CSV_COLUMNS = TIME_COLUMNS + [c.name for c in COLUMNS]
+# OM's process as the kernel sees it (/proc): CPU seconds used since it started (a counter), resident memory.
+PROCESS_COLUMNS = ['om_cpu_seconds', 'om_rss_bytes']
+CSV_COLUMNS = TIME_COLUMNS + PROCESS_COLUMNS + [c.name for c in COLUMNS]
 BY_NAME = {c.name: c for c in COLUMNS}
 
 

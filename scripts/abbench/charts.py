@@ -58,6 +58,8 @@ CHARTS = [
     Chart('seek_p99', 'Seek 99th percentile latency (cumulative)', 'seek_p99_us', LEVEL, 'us'),
     Chart('seek_max', 'Seek max latency (cumulative)', 'seek_max_us', LEVEL, 'us'),
     Chart('write_stall', 'Write stall time (since start)', 'stall_micros', TOTAL, 'ms', MS),
+    Chart('om_cpu', "OM's CPU use (cores busy)", 'om_cpu_seconds', RATE, 'cores'),
+    Chart('om_rss', "OM's resident memory", 'om_rss_bytes', LEVEL, 'MB', MB),
     Chart('range_compactions', 'Ranges compacted by the range compaction service', 'range_compactions', TOTAL,
           'ranges'),
 ]
@@ -118,8 +120,17 @@ def _label(run, repeats):
     return run['arm'] if repeats == 1 else f"{run['arm']} #{run['repeat']}"
 
 
-def draw_scenario(runs, series, out_dir, repeats):
-    """Charts of one scenario into out_dir; `series` maps a run's id to its rows. Returns the files written."""
+def _mark(axes, spans, color, run_end):
+    """Shades the periods in which upstream's full compaction ran while the client ran (seconds since it started)."""
+    for start, end in spans:
+        if end > 0 and start < run_end:
+            axes.axvspan(max(start, 0), min(end, run_end), color=color, alpha=0.15, linewidth=0)
+
+
+def draw_scenario(runs, series, out_dir, repeats, marks=None):
+    """Charts of one scenario into out_dir; `series` maps a run's id to its rows, `marks` a run's id to the periods
+    of full compaction to shade. Returns the files written."""
+    marks = marks or {}
     out_dir.mkdir(parents=True, exist_ok=True)
     arms = _arms(runs)
     files = []
@@ -133,6 +144,7 @@ def draw_scenario(runs, series, out_dir, repeats):
             if xs:
                 axes.plot(xs, ys, label=_label(run, repeats), color=_color(arms, run['arm']),
                           alpha=1.0 if run['repeat'] == 1 else 0.5)
+                _mark(axes, marks.get(run['id'], []), _color(arms, run['arm']), rows[-1]['elapsed_s'])
         path = out_dir / f'{chart.file if chart else WINDOWED_SEEK_FILE}.png'
         _save(figure, axes, path)
         files.append(path)

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import report
+from . import preload, report, scenarios
 from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
@@ -21,10 +21,24 @@ QUICK_OPS = 100000
 # 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
 # every main table several times, so tombstones reach SSTs, L0 and compactions as in a long run.
 QUICK_WRITE_BUFFER = '2MB'
+# --large: the quick run's workloads on an OM that already holds 10^7 keys in a cold bucket, so that a full
+# compaction costs what it costs in production. 18 arms (2 scenarios x 3 arms x 3 repeats) in about an hour on
+# 2 cores: about 40 s of cluster start and stop per arm, 100,000 operations (about 100 s at off's 1,000 ops/s, 250 s
+# at full's 400), plus the base image once (about 2.5 minutes).
+LARGE_SCENARIOS = ['seed', 'retention']
+LARGE_ARMS = ['off', 'range', 'full']
+LARGE_REPEAT = 3
+LARGE_OPS = 100000
+LARGE_PRELOAD_KEYS = 10_000_000
+# Upstream's full compaction starts a pass when OM starts and every interval after (queued behind a pass still
+# running): every 1/4 of the client run puts three or more passes in it. At 10^7 keys a pass takes 15-19 s on 2
+# cores (keyTable's compaction, measured), so the passes do not pile up at off's rate of the run length.
+LARGE_INTERVAL_FRACTION = 1 / 4
 DEFAULT_OPS = 200000
 DEFAULT_THREADS = 10
-# Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine.
-PORT_RANGE = (19000, 19860)
+# Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine, 35000 and up
+# are free for a second user of the machine.
+PORT_RANGE = (19000, 64960)
 DEFAULT_BASE_PORT = 19100
 
 DESCRIPTION = """\
@@ -39,10 +53,11 @@ EPILOG = """\
 examples:
   scripts/ab-bench --quick                         seed and retention, every arm, about 17 minutes
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
+  scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
-  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts three small clusters)
+  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts small clusters)
 """
 
 
@@ -113,6 +128,11 @@ def parser():
     p.add_argument('--quick', action='store_true',
                    help=f'scenarios {",".join(QUICK_SCENARIOS)}, all arms, {QUICK_OPS:,} ops per arm, '
                         f'{QUICK_WRITE_BUFFER} memtables (options given explicitly still apply)')
+    p.add_argument('--large', action='store_true',
+                   help=f'scenarios {",".join(LARGE_SCENARIOS)}, arms {",".join(LARGE_ARMS)}, --repeat {LARGE_REPEAT}, '
+                        f'{LARGE_OPS:,} ops per arm, {QUICK_WRITE_BUFFER} memtables, --preload-keys '
+                        f'{LARGE_PRELOAD_KEYS:,}, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
+                        'about an hour (see docs/large-ab.md; options given explicitly still apply)')
     p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
                    help='comma-separated scenarios, or all (default: seed)')
     p.add_argument('--arms', type=lambda t: _names(t, ARMS, 'arm'), help='comma-separated arms (default: all)')
@@ -123,11 +143,15 @@ def parser():
                         f"every arm (default: OM's, 128MB; --quick {QUICK_WRITE_BUFFER})")
     p.add_argument('--profile', action='store_true',
                    help="run OM under async-profiler in every arm; each arm's CPU flamegraph is linked in report.md")
+    p.add_argument('--preload-keys', type=_positive_int, metavar='N',
+                   help=f'OM starts every arm on a DB that already holds N keys in the cold bucket '
+                        f'/{preload.VOLUME}/{preload.BUCKET}, beside the workload\'s bucket; the base image is built '
+                        'once and cached in bench-cache/')
     p.add_argument('--threads', type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)')
     p.add_argument('--weights', type=_weights,
                    help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
     p.add_argument('--seed', type=_positive_int, default=42, help='omkeybench --seed, the same in every arm')
-    p.add_argument('--repeat', type=_positive_int, default=1, help='run the arms K times, interleaved')
+    p.add_argument('--repeat', type=_positive_int, help='run the arms K times, interleaved (default 1; --large 3)')
     p.add_argument('--om-conf', type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE',
                    help='extra OM configuration for one arm or (without ARM:) all arms; repeatable')
     p.add_argument('--scrape-interval', type=_interval, default=3.0, metavar='SECONDS',
@@ -162,20 +186,30 @@ def compare(args, repo):
     return 0
 
 
+def _profile_default(args, quick, large, default):
+    return large if args.large else quick if args.quick else default
+
+
 def settings(args, repo):
-    scenario_names = args.scenario or (QUICK_SCENARIOS if args.quick else ['seed'])
+    if args.quick and args.large:
+        raise SystemExit('ab-bench: choose one of --quick and --large')
+    scenario_names = args.scenario or _profile_default(args, QUICK_SCENARIOS, LARGE_SCENARIOS, ['seed'])
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
     out = args.out or _timestamped(repo)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
-    return Settings(scenarios=scenario_names, arms=args.arms or list(ARMS),
-                    ops=args.ops or (QUICK_OPS if args.quick else DEFAULT_OPS), threads=args.threads,
-                    seed=args.seed, repeat=args.repeat, scrape_interval_s=args.scrape_interval,
-                    base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights,
-                    write_buffer=args.write_buffer or (QUICK_WRITE_BUFFER if args.quick else None),
-                    profile=args.profile)
+    return Settings(scenarios=scenario_names, arms=args.arms or _profile_default(args, list(ARMS), LARGE_ARMS,
+                                                                                 list(ARMS)),
+                    ops=args.ops or _profile_default(args, QUICK_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
+                    seed=args.seed, repeat=args.repeat or _profile_default(args, 1, LARGE_REPEAT, 1),
+                    scrape_interval_s=args.scrape_interval, base_port=args.base_port, out=out.resolve(),
+                    om_conf=om_conf, weights=args.weights,
+                    write_buffer=args.write_buffer or _profile_default(args, QUICK_WRITE_BUFFER, QUICK_WRITE_BUFFER,
+                                                                       None),
+                    profile=args.profile, preload_keys=args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0),
+                    interval_fraction=LARGE_INTERVAL_FRACTION if args.large else scenarios.FULL_INTERVAL_FRACTION)
 
 
 def main(argv=None):

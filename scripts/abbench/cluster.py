@@ -85,6 +85,10 @@ class LocalCluster:
             raise ClusterError(f'scripts/cluster stop failed; see {self.log}')
         self.started = False
 
+    def om_pid_file(self):
+        """Where scripts/cluster keeps OM's PID while it runs."""
+        return self.work_dir / 'om' / 'pid'
+
     def om_log(self):
         return self.work_dir / 'om' / 'om.log'
 

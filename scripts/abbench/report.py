@@ -36,6 +36,11 @@ ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client fa
            Row('compaction write (MB)', 'om.compactWriteMB'),
            Row('flush write (MB)', 'om.flushWriteMB'),
            Row('write stall (ms)', 'om.writeStallMs'),
+           Row("OM's CPU, cores busy on average", 'om.omCpuCores', 2),
+           Row("OM's resident memory, max (MB)", 'om.omRssMBMax', 0),
+           Row('full compaction passes while the client ran', 'fullCompaction.passesDuringClient', 0, ''),
+           Row('full compaction running while the client ran (s)', 'fullCompaction.busySecondsDuringClient', 1, ''),
+           Row('longest full compaction of one table (s)', 'fullCompaction.tableSecondsMax', 1, ''),
            Row('SST size at end (MB)', 'om.sstMBEnd', 2),
            Row('SST size max (MB)', 'om.sstMBMax', 2),
            Row('keyTable estimated keys at end', 'om.keyTableKeysEnd', 0, ''),
@@ -97,7 +102,7 @@ def _setup(result):
     m = result['machine']
     default_mb = scenarios.OM_WRITE_BUFFER_BYTES >> 20
     default_buffer = f'{default_mb}MB (OM default)'
-    fraction = f'1/{round(1 / scenarios.FULL_INTERVAL_FRACTION)}'
+    fraction = f"1/{round(1 / s.get('intervalFraction', scenarios.FULL_INTERVAL_FRACTION))}"
     lines = ['## Setup', '',
              f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
              f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
@@ -110,13 +115,26 @@ def _setup(result):
              f"- OM's RocksDB memtables: {s.get('writeBuffer') or default_buffer} per table in every arm "
              f'(`{scenarios.WRITE_BUFFER_KEY}`).',
              f"- Arms (RocksDB statistics `{', '.join(scenarios.STATISTICS_CONF)}` in every arm):"]
+    if result.get('preload'):
+        lines.insert(-1, _preload_line(result['preload']))
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
     lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (seed 000: '
-              f'1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s; our range service looks every second and '
-              f'acts on what RocksDB wrote. With memtables smaller than OM\'s {default_mb} MB, the tombstone count '
+              f'1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s, from OM\'s start on (upstream queues a '
+              'pass every interval, behind a pass still running; the passes and the seconds of full compaction while '
+              'the client ran, from OM\'s log, are in the table; the time charts shade them); our range service '
+              f'looks every second and acts on what RocksDB wrote. With memtables smaller than OM\'s {default_mb} MB, '
+              'the tombstone count '
               f'of range and prototype (`{scenarios.MIN_TOMBSTONES_KEY}`) scales down with them. The values of each '
               'run are in `summary.json` (`omConf`).', '']
     return lines
+
+
+def _preload_line(p):
+    how = 'cached from an earlier run' if p['cached'] else 'built by this run'
+    return (f"- Preloaded OM: every arm's cluster starts from a copy of one stopped cluster whose OM holds "
+            f"{p['keys']:,} zero-size keys in `/{p['volume']}/{p['bucket']}` ({p['layout']}), beside the workload's "
+            f"bucket; OM DB {p['omDbBytes'] / 2**20:,.1f} MB; base image {how} ({p['buildSeconds']} s: "
+            f"{p['clusterSeconds']} s of cluster, {p['fillSeconds']} s writing the keys offline).")
 
 
 def _charts(scenario, files):

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import charts, freon, machine, report, scenarios, summary
+from . import charts, freon, fullcompaction, machine, preload, report, scenarios, summary
 from .cluster import ClusterError, LocalCluster, build_dist_if_missing, client_env
 from .progress import Progress
 from .scrape import Scraper
@@ -31,6 +31,8 @@ class Settings:
     weights: str = None  # replaces the scenario's omkeybench --weights
     write_buffer: str = None  # OM's memtable size per table in every arm; None keeps OM's default
     profile: bool = False  # OM under async-profiler, a flamegraph per arm
+    preload_keys: int = 0  # keys of the cold bucket OM holds before each arm (preload.py); 0 for none
+    interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
 
 
 class Aborted(Exception):
@@ -59,6 +61,8 @@ class Benchmark:
         self.command_line = command_line
         self.runs = []
         self.measured_rate = {}  # scenario -> client ops/s of its last finished arm, to size the next arm
+        self.image = None  # the preloaded cluster every arm starts from, with --preload-keys
+        self.image_info = None
 
     def plan(self):
         """(scenario, arm, repeat) in the order they run: per repeat, every scenario's arms in turn."""
@@ -71,6 +75,8 @@ class Benchmark:
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_missing(self.repo, self.out / 'logs' / 'build.log', self.s.profile) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
+        if self.s.preload_keys:
+            self._ensure_image()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
         previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
         status, reason = 'complete', None
@@ -89,6 +95,15 @@ class Benchmark:
             self.work_root.rmdir()
         return self.write_results(status, reason)
 
+    def _ensure_image(self):
+        self.image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port)
+        print(f'ab-bench: base image of {self.s.preload_keys:,} preloaded keys: {self.image.path} '
+              '(built now unless cached)...', flush=True)
+        self.image_info = self.image.ensure(self.out / 'logs' / 'preload.log')
+        print(f"ab-bench: base image {'cached' if self.image_info['cached'] else 'built'} "
+              f"({self.image_info['buildSeconds']} s to build, OM DB {self.image_info['omDbBytes'] / 2**20:,.1f} MB)",
+              flush=True)
+
     def _om_conf(self, scenario, arm, interval_s):
         write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
         return (scenarios.STATISTICS_CONF + write_buffer + list(scenario.om_conf)
@@ -98,7 +113,7 @@ class Benchmark:
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
         rate = self.measured_rate.get(scenario.name, scenario.assumed_ops_per_s)
-        interval_s = scenarios.service_interval_s(self.s.ops / rate)
+        interval_s = scenarios.service_interval_s(self.s.ops / rate, self.s.interval_fraction)
         om_conf = self._om_conf(scenario, arm, interval_s)
         freon_json = self.out / 'freon' / f'{run_id}.json'
         cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json, self.s.weights)
@@ -115,9 +130,11 @@ class Benchmark:
         began = time.monotonic()
         try:
             progress.say(f'[{index + 1}/{len(plan)} {run_id}] starting a fresh cluster in {work} ...')
+            if self.image:
+                preload.copy_cluster(self.image.path, work)
             cluster.start()
             scraper = Scraper(cluster.prom_url, self.out / record['csv'], self.s.scrape_interval_s,
-                              lambda: client.ops_done if client else 0)
+                              lambda: client.ops_done if client else 0, cluster.om_pid_file())
             scraper.start()
             client = freon.FreonRun(cmd, client_env(cluster), self.out / 'logs' / f'{run_id}.freon.log')
             client.start()
@@ -179,6 +196,16 @@ class Benchmark:
         rows = summary.read_series(csv_path) if csv_path.exists() else []
         freon_summary = json.loads(freon_json.read_text()) if freon_json.exists() else None
         record.update(summary.arm_summary(freon_summary, rows))
+        om_log = self.out / 'logs' / f"{record['id']}.om.log"
+        if rows and om_log.exists():
+            record['fullCompaction'] = fullcompaction.summarise(fullcompaction.events(om_log), rows[0]['unix_time'],
+                                                                rows[-1]['unix_time'])
+
+    def _full_compaction_spans(self, run):
+        om_log = self.out / 'logs' / f"{run['id']}.om.log"
+        rows = summary.read_series(self.out / run['csv']) if (self.out / run['csv']).exists() else []
+        return fullcompaction.spans(fullcompaction.events(om_log), rows[0]['unix_time']) if rows and \
+            om_log.exists() else []
 
     def write_results(self, status, reason):
         result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason, 'finishedAt': _now(),
@@ -187,13 +214,16 @@ class Benchmark:
                                'threads': self.s.threads, 'seed': self.s.seed, 'repeat': self.s.repeat,
                                'scrapeIntervalS': self.s.scrape_interval_s, 'basePort': self.s.base_port,
                                'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
-                               'profile': self.s.profile, 'extraOmConf': self.s.om_conf},
-                  'runs': self.runs}
+                               'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
+                               'preloadKeys': self.s.preload_keys, 'intervalFraction': self.s.interval_fraction},
+                  'preload': self.image_info, 'runs': self.runs}
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}
         for scenario, by_arm in report.group_runs(self.runs).items():
             runs = [r for arm_runs in by_arm.values() for r in arm_runs]
             series = {r['id']: summary.read_series(self.out / r['csv']) for r in runs if (self.out / r['csv']).exists()}
-            chart_files[scenario] = charts.draw_scenario(runs, series, self.out / 'charts' / scenario, self.s.repeat)
+            marks = {r['id']: self._full_compaction_spans(r) for r in runs}
+            chart_files[scenario] = charts.draw_scenario(runs, series, self.out / 'charts' / scenario, self.s.repeat,
+                                                         marks)
         (self.out / 'report.md').write_text(report.render(result, chart_files))
         return result

@@ -71,9 +71,10 @@ def prototype_settings():
     return [line.strip() for line in lines if line.strip() and not line.startswith('#')]
 
 
-def service_interval_s(run_seconds):
-    """The compaction services' interval for a run of this length: seed 000's ratio, at least MIN_INTERVAL_S."""
-    return max(MIN_INTERVAL_S, round(run_seconds * FULL_INTERVAL_FRACTION))
+def service_interval_s(run_seconds, fraction=FULL_INTERVAL_FRACTION):
+    """The compaction services' interval for a run of this length: seed 000's ratio unless given, at least
+    MIN_INTERVAL_S."""
+    return max(MIN_INTERVAL_S, round(run_seconds * fraction))
 
 
 def size_bytes(text):

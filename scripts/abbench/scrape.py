@@ -1,6 +1,7 @@
 """Samples OM's /prom every few seconds into a CSV time series (one row per sample)."""
 
 import csv
+import os
 import threading
 import time
 import urllib.request
@@ -13,11 +14,28 @@ def fetch(url, timeout_s=10):
         return prom.parse(response.read().decode('utf-8', 'replace'))
 
 
+def process_usage(pid_file):
+    """{om_cpu_seconds, om_rss_bytes} of the process whose PID is in pid_file; empty cells if it is gone."""
+    try:
+        pid = pid_file.read_text().strip()
+        with open(f'/proc/{pid}/stat') as f:
+            # Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+            fields = f.read().rsplit(')', 1)[1].split()
+        with open(f'/proc/{pid}/statm') as f:
+            resident_pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return {'om_cpu_seconds': '', 'om_rss_bytes': ''}
+    ticks = os.sysconf('SC_CLK_TCK')
+    return {'om_cpu_seconds': f'{(int(fields[11]) + int(fields[12])) / ticks:.2f}',
+            'om_rss_bytes': resident_pages * os.sysconf('SC_PAGE_SIZE')}
+
+
 class Scraper:
     """Background sampler; every row is flushed at once, so an aborted run keeps what it measured."""
 
-    def __init__(self, url, csv_path, interval_s, ops_done):
+    def __init__(self, url, csv_path, interval_s, ops_done, om_pid_file=None):
         self.url = url
+        self.om_pid_file = om_pid_file
         self.csv_path = csv_path
         self.interval_s = interval_s
         self.ops_done = ops_done  # callable: the client's completed operations, for the ops_done column
@@ -43,6 +61,8 @@ class Scraper:
             return
         row = {'unix_time': f'{time.time():.3f}', 'elapsed_s': f'{time.monotonic() - self._t0:.3f}',
                'ops_done': self.ops_done()}
+        if self.om_pid_file:
+            row.update(process_usage(self.om_pid_file))
         row.update({k: ('' if v is None else repr(v)) for k, v in catalog.select(samples).items()})
         self._writer.writerow(row)
         self._file.flush()

@@ -97,6 +97,8 @@ def om_summary(rows, total_ops):
         'compactWriteMB': _mb(delta(rows, 'compact_write_bytes')),
         'flushWriteMB': _mb(delta(rows, 'flush_write_bytes')),
         'writeStallMs': stall / 1000 if stall is not None else None,
+        'omCpuCores': _per(delta(rows, 'om_cpu_seconds'), delta(rows, 'elapsed_s')),
+        'omRssMBMax': _mb(max(_values(rows, 'om_rss_bytes'), default=None)),
         'sstMBEnd': _mb(last(rows, 'live_sst_bytes')),
         'sstMBMax': _mb(max(_values(rows, 'live_sst_bytes'), default=None)),
         'keyTableKeysEnd': last(rows, 'keytable_keys'),

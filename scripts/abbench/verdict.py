@@ -22,6 +22,7 @@ KEY_METRICS = [
     KeyMetric('CREATE p99', 'client.operations.CREATE.p99', 'ms'),
     KeyMetric('DELETE p99', 'client.operations.DELETE.p99', 'ms'),
     KeyMetric('compaction write bytes', 'om.compactWriteMB', 'MB'),
+    KeyMetric('write stall', 'om.writeStallMs', 'ms'),
 ]
 
 

@@ -91,3 +91,21 @@ def test_a_bad_write_buffer_is_one_line_and_exit_2(bad, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count('\n') == 1 and f'expected a size like 2MB (KB, MB or GB), got {bad!r}' in err
+
+
+def test_large_runs_three_arms_three_times_on_preloaded_keys(tmp_path):
+    large = cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'a')]), tmp_path)
+    assert (large.scenarios, large.arms, large.repeat, large.ops) == (cli.LARGE_SCENARIOS, cli.LARGE_ARMS, 3,
+                                                                      cli.LARGE_OPS)
+    assert (large.preload_keys, large.write_buffer) == (10 ** 7, cli.QUICK_WRITE_BUFFER)
+    assert scenarios.service_interval_s(120, large.interval_fraction) == 30
+    told = cli.settings(cli.parser().parse_args(['--large', '--repeat', '1', '--preload-keys', '1000', '--out',
+                                                 str(tmp_path / 'b')]), tmp_path)
+    assert (told.repeat, told.preload_keys) == (1, 1000)
+    plain = cli.settings(cli.parser().parse_args(['--out', str(tmp_path / 'c')]), tmp_path)
+    assert (plain.preload_keys, plain.repeat, plain.interval_fraction) == (0, 1, scenarios.FULL_INTERVAL_FRACTION)
+
+
+def test_quick_and_large_together_is_one_line_and_an_error(tmp_path):
+    with pytest.raises(SystemExit, match='choose one of --quick and --large'):
+        cli.settings(cli.parser().parse_args(['--quick', '--large', '--out', str(tmp_path / 'a')]), tmp_path)

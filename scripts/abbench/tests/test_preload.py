@@ -1,0 +1,110 @@
+"""--preload-keys on a real cluster: OM started on the preloaded base image serves the cold bucket exactly
+(about 2 minutes: the image's build starts a cluster once, the arm's copy a second time)."""
+
+import json
+import os
+import random
+import re
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from abbench import preload
+from abbench.cluster import LocalCluster, dist_dir
+
+REPO = Path(__file__).resolve().parents[3]
+# Outside the ports of the lead's benchmarks (15000-19999) and of the smoke test.
+BASE_PORT = 35000
+KEYS = 2000
+COLD = f'/{preload.VOLUME}/{preload.BUCKET}'
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope='module')
+def arm(tmp_path_factory):
+    """A cluster started on a copy of a freshly built image, as an arm of ab-bench starts; stopped afterwards."""
+    tmp = tmp_path_factory.mktemp('preload')
+    log = tmp / 'test.log'
+    image = preload.PreloadImage(REPO, KEYS, BASE_PORT, cache=tmp / 'cache')
+    built = image.ensure(log)
+    cluster = LocalCluster(REPO, tmp / 'arm', BASE_PORT, [], log)
+    preload.copy_cluster(image.path, cluster.work_dir)
+    try:
+        cluster.start()
+        yield image, built, cluster
+    finally:
+        cluster.stop()
+
+
+def _ozone(cluster, *args):
+    run = subprocess.run([str(dist_dir(REPO) / 'bin' / 'ozone'), *args], capture_output=True, text=True,
+                         env=dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir)), stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, f'ozone {" ".join(args)}: {run.stdout}{run.stderr}'
+    return run
+
+
+def _listed(cluster):
+    return json.loads(_ozone(cluster, 'sh', 'key', 'list', '--length', str(KEYS * 2), COLD).stdout)
+
+
+def _num_keys_metric(cluster):
+    text = urllib.request.urlopen(cluster.prom_url, timeout=10).read().decode()
+    return int(float(re.search(r'^om_metrics_num_keys(?:\{[^}]*\})? (\S+)$', text, re.MULTILINE).group(1)))
+
+
+def test_image_is_built_once_and_then_cached(arm, tmp_path):
+    image, built, _ = arm
+    assert not built['cached'] and built['keys'] == KEYS and built['omDbBytes'] > 0
+    assert image.ensure(tmp_path / 'again.log')['cached']
+
+
+def test_the_arm_shares_the_images_sst_files(arm):
+    image, _, cluster = arm
+    ssts = list((image.path / 'cluster' / 'om' / 'meta' / 'om.db').glob('*.sst'))
+    assert ssts
+    for sst in ssts:
+        copy = cluster.work_dir / 'om' / 'meta' / 'om.db' / sst.name
+        assert not copy.exists() or copy.stat().st_ino == sst.stat().st_ino
+
+
+def test_om_serves_every_preloaded_key(arm):
+    _, _, cluster = arm
+    keys = _listed(cluster)
+    assert [k['name'] for k in keys] == [preload.key_name(i) for i in range(KEYS)]
+    bucket = json.loads(_ozone(cluster, 'sh', 'bucket', 'info', COLD).stdout)
+    assert bucket['usedNamespace'] == KEYS and bucket['usedBytes'] == 0
+    assert _num_keys_metric(cluster) == KEYS
+    for index in random.Random(15).sample(range(KEYS), 3):
+        info = json.loads(_ozone(cluster, 'sh', 'key', 'info', f'{COLD}/{preload.key_name(index)}').stdout)
+        assert info['name'] == preload.key_name(index) and info['dataSize'] == 0
+
+
+def _complaints(log):
+    """OM's warnings, errors and exceptions, without times, thread names and numbers (ports, handler ids)."""
+    lines = [line for line in log.read_text(errors='replace').splitlines()
+             if ' WARN ' in line or ' ERROR ' in line or 'Exception' in line]
+    return {re.sub(r'\d+', '#', re.sub(r'^\S+ \S+ (\[[^\]]*\] )?', '', line)) for line in lines}
+
+
+def _new_complaints(image, cluster):
+    """What OM on the preloaded DB complained about that a fresh OM (the image's, before the keys were written) did
+    not (missing native libraries, directories not configured, ...)."""
+    return _complaints(cluster.om_log()) - _complaints(image.path / 'cluster' / 'om' / 'om.log')
+
+
+def test_oms_log_has_nothing_a_fresh_oms_has_not(arm):
+    image, _, cluster = arm
+    assert _new_complaints(image, cluster) == set()
+
+
+def test_om_deletes_and_adds_keys_beside_the_preloaded_ones(arm):
+    image, _, cluster = arm
+    _ozone(cluster, 'sh', 'key', 'delete', f'{COLD}/{preload.key_name(KEYS - 1)}')
+    _ozone(cluster, 'sh', 'key', 'put', f'{COLD}/new-key', '/dev/null')
+    names = [k['name'] for k in _listed(cluster)]
+    assert len(names) == KEYS and 'new-key' in names and preload.key_name(KEYS - 1) not in names
+    assert json.loads(_ozone(cluster, 'sh', 'bucket', 'info', COLD).stdout)['usedNamespace'] == KEYS
+    assert _new_complaints(image, cluster) == set()
