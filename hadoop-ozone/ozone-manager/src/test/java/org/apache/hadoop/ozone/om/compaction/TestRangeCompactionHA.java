@@ -161,7 +161,7 @@ class TestRangeCompactionHA {
 
     // (c) Leadership moves while the OMs compact; the load fails over with it.
     for (int transfer = 0; transfer < LEADER_TRANSFERS; transfer++) {
-      OzoneManager leader = cluster.getOMLeader();
+      OzoneManager leader = cluster.waitForLeaderOM();
       long compacted = compactions(leader);
       waitFor("the leader compacts", () -> compactions(leader) > compacted);
       OzoneManager newLeader = cluster.transferOMLeadershipToAnotherNode(leader);
