@@ -45,13 +45,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * compose/ozone as the distribution ships it, checked without a Docker engine: "docker-compose config" (Debian's
- * docker-compose package) renders every COMPOSE_FILE combination README documents, every OZONE-SITE.XML_ key is
- * one the distribution knows, the entrypoint turns them into ozone-site.xml, and the Grafana dashboard loads.
+ * compose/ozone and compose/ozone-ha as the distribution ships them, checked without a Docker engine:
+ * "docker-compose config" (Debian's docker-compose package) renders every COMPOSE_FILE combination README documents
+ * and the HA cluster, every OZONE-SITE.XML_ key is one the distribution knows, the entrypoint turns them into
+ * ozone-site.xml, and the Grafana dashboard loads.
  */
 class ComposeConfigIT {
 
   static final Path COMPOSE = Commands.DIST.resolve("compose/ozone");
+  /** Three OMs in one service; its docker-compose.yaml reads compose/ozone's docker-config first, then its own. */
+  static final Path COMPOSE_HA = Commands.DIST.resolve("compose/ozone-ha");
   static final Path DASHBOARD = COMPOSE.resolve("grafana/dashboards/ozone-om-range-compaction.json");
   static final Path ALERTS = COMPOSE.resolve("prometheus-alerts.yml");
   private static final String ALL = "docker-compose.yaml:monitoring.yaml:profiling.yaml";
@@ -99,7 +102,24 @@ class ComposeConfigIT {
     assertThat(services.get("om")).contains(PREFIX + "hdds.profiler.endpoint.enabled: \"true\"");
   }
 
-  /** The A/B switch changes OM's setting only; docker-config's default is off. */
+  /** The HA cluster: one SCM, three OMs of one service, datanodes, all from the distribution and the same image. */
+  @Test
+  void haServicesAndOmService() throws Exception {
+    Map<String, String> services = services(config(COMPOSE_HA, "docker-compose.yaml", Map.of()));
+    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om1", "om2", "om3", "datanode");
+    for (Map.Entry<String, String> service : services.entrySet()) {
+      assertThat(service.getValue()).as(service.getKey()).contains("image: apache/ozone-runner:")
+          .contains(Commands.DIST.toRealPath() + ":/opt/hadoop")
+          .contains(PREFIX + "ozone.om.service.ids: omservice")
+          .contains(PREFIX + "ozone.om.nodes.omservice: om1,om2,om3");
+    }
+    for (String om : List.of("om1", "om2", "om3")) {
+      assertThat(services.get(om)).contains("hostname: " + om)
+          .contains(PREFIX + "ozone.om.address.omservice." + om + ": " + om);
+    }
+  }
+
+  /** The A/B switch changes OM's setting only, on every OM of the HA cluster too; docker-config's default is off. */
   @Test
   void rangeCompactionSwitch() throws Exception {
     String key = PREFIX + "ozone.om.range.compaction.service.enabled: ";
@@ -109,6 +129,16 @@ class ComposeConfigIT {
     assertThat(on.get("om")).contains(key + "\"true\"");
     assertThat(on.get("scm")).contains(key + "\"false\"");
     assertThat(on.get("datanode")).contains(key + "\"false\"");
+
+    Map<String, String> haOff = services(config(COMPOSE_HA, "docker-compose.yaml", Map.of()));
+    Map<String, String> haOn = services(config(COMPOSE_HA, "docker-compose.yaml",
+        Map.of("OZONE_RANGE_COMPACTION", "true")));
+    for (String om : List.of("om1", "om2", "om3")) {
+      assertThat(haOff.get(om)).as(om).contains(key + "\"false\"");
+      assertThat(haOn.get(om)).as(om).contains(key + "\"true\"");
+    }
+    assertThat(haOn.get("scm")).contains(key + "\"false\"");
+    assertThat(haOn.get("datanode")).contains(key + "\"false\"");
   }
 
   @Test
@@ -118,18 +148,25 @@ class ComposeConfigIT {
 
     Set<String> keys = new TreeSet<>(envFile(COMPOSE.resolve("docker-config")).keySet());
     keys.addAll(envFile(COMPOSE.resolve("monitoring.conf")).keySet());
+    keys.addAll(envFile(COMPOSE_HA.resolve("docker-config")).keySet());
     Matcher rendered = Pattern.compile("^ +" + Pattern.quote(PREFIX) + "([^:]+):", Pattern.MULTILINE)
-        .matcher(config(ALL, Map.of()));
+        .matcher(config(COMPOSE, ALL, Map.of()) + config(COMPOSE_HA, "docker-compose.yaml", Map.of()));
     while (rendered.find()) {
       keys.add(PREFIX + rendered.group(1));
     }
     Set<String> unknown = new TreeSet<>();
     for (String key : keys) {
-      if (key.startsWith(PREFIX) && !defaults.containsKey(key.substring(PREFIX.length()))) {
+      if (!key.startsWith(PREFIX)) {
+        continue;
+      }
+      // An OM service's keys carry its id (ozone-default.xml: EXAMPLEOMSERVICEID) and node id as suffixes.
+      String name = key.substring(PREFIX.length()).replaceAll("\\.omservice(\\.om\\d)?$", "");
+      if (!defaults.containsKey(name) && !defaults.containsKey(name + ".EXAMPLEOMSERVICEID")) {
         unknown.add(key);
       }
     }
-    assertThat(unknown).as("keys in compose/ozone that no *-default.xml of the distribution defines").isEmpty();
+    assertThat(unknown).as("keys in compose/ozone{,-ha} that no *-default.xml of the distribution defines")
+        .isEmpty();
 
     // docker-config documents every key of our services, at the distribution's defaults.
     Map<String, String> dockerConfig = envFile(COMPOSE.resolve("docker-config"));
@@ -250,9 +287,13 @@ class ComposeConfigIT {
   }
 
   private static String config(String composeFile, Map<String, String> env) throws Exception {
+    return config(COMPOSE, composeFile, env);
+  }
+
+  private static String config(Path dir, String composeFile, Map<String, String> env) throws Exception {
     Map<String, String> all = new LinkedHashMap<>(env);
     all.put("COMPOSE_FILE", composeFile);
-    Result result = compose(all, "config");
+    Result result = run(dir, List.of("docker-compose", "config"), all);
     assertThat(result.exitCode()).as(result.output()).isZero();
     return "\n" + result.output();
   }
@@ -264,7 +305,11 @@ class ComposeConfigIT {
   }
 
   private static Result run(List<String> command, Map<String, String> env) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(COMPOSE.toFile()).redirectErrorStream(true);
+    return run(COMPOSE, command, env);
+  }
+
+  private static Result run(Path dir, List<String> command, Map<String, String> env) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
     // The rendering must not depend on whoever runs the test.
     builder.environment().keySet().removeIf(k -> k.startsWith("OZONE") || k.startsWith("COMPOSE"));
     builder.environment().putAll(env);

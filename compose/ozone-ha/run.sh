@@ -1,0 +1,1 @@
+../ozone/run.sh
