@@ -24,7 +24,7 @@ import java.util.List;
 
 /** The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print. */
 record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long seed, File out, File workDir,
-    int samples, int endSamples, boolean verify) {
+    int samples, int endSamples, boolean verify, NativeSettings nativeSettings) {
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
@@ -36,6 +36,10 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
     int samples = 100;
     int endSamples = 20;
     boolean verify = true;
+    long window = NativeSettings.DEFAULT.window();
+    long trigger = NativeSettings.DEFAULT.trigger();
+    double ratio = NativeSettings.DEFAULT.ratio();
+    long scanTrigger = NativeSettings.DEFAULT.scanTrigger();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (arg.equals("--no-verify")) {
@@ -58,13 +62,22 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
       case "--work" -> work = new File(value);
       case "--samples" -> samples = (int) count(arg, value, 1, 100_000);
       case "--end-samples" -> endSamples = (int) count(arg, value, 1, 100_000);
+      case "--native-window" -> window = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--native-trigger" -> trigger = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--native-ratio" -> ratio = fraction(arg, value);
+      case "--native-scan-trigger" -> scanTrigger = count(arg, value, 1, Integer.MAX_VALUE);
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
       }
     }
     if (work == null) {
       work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
     }
-    return new BenchOptions(scenarios, ops, arms, seed, out, work, samples, endSamples, verify);
+    if (trigger > window) {
+      throw new IllegalArgumentException("--native-trigger (" + trigger + ") must not exceed --native-window ("
+          + window + ")");
+    }
+    return new BenchOptions(scenarios, ops, arms, seed, out, work, samples, endSamples, verify,
+        new NativeSettings(window, trigger, ratio, scanTrigger));
   }
 
   /** A whole number, also in scientific notation (1e6, 2.5e5). The models number keys with ints. */
@@ -79,6 +92,20 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
       throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", not " + value);
     }
     return n;
+  }
+
+  /** A number from 0 to 1. */
+  private static double fraction(String option, String value) {
+    double d;
+    try {
+      d = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
+    }
+    if (!(d >= 0 && d <= 1)) {
+      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
+    }
+    return d;
   }
 
   private static List<Scenario> scenarios(String value) {
