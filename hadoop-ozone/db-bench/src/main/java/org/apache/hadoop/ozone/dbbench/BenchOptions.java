@@ -127,7 +127,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<ArmKind> arms, long
         list.add(arm);
       }
     }
-    // none, range, full, floor order, whatever the command line's order: the table's columns and ratios need it.
+    // ArmKind's order (none ... floor), whatever the command line's order: the table's columns and ratios need it.
     list.sort(null);
     return list;
   }

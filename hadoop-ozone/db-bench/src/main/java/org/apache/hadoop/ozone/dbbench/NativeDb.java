@@ -101,12 +101,18 @@ final class NativeDb implements BenchDb {
     }
   }
 
-  /** An OPTIONS file's lines with {@code extra} set in each {@code [CFOptions "name"]} section. */
+  /**
+   * An OPTIONS file's lines with {@code extra} ({@code name=value}) set in each {@code [CFOptions "name"]} section,
+   * where they replace the section's own lines of the same names.
+   */
   static List<String> withColumnFamilyOptions(List<String> lines, List<String> extra) {
     List<String> names = extra.stream().map(line -> line.substring(0, line.indexOf('=') + 1)).toList();
     List<String> out = new ArrayList<>();
+    boolean inColumnFamily = false;
     for (String line : lines) {
-      if (names.stream().anyMatch(line.trim()::startsWith)) {
+      if (line.startsWith("[")) {
+        inColumnFamily = line.startsWith("[CFOptions ");
+      } else if (inColumnFamily && names.stream().anyMatch(line.trim()::startsWith)) {
         continue;
       }
       out.add(line);

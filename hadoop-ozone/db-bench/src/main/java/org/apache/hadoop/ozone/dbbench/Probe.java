@@ -20,9 +20,9 @@ package org.apache.hadoop.ozone.dbbench;
 import java.io.IOException;
 
 /**
- * Times OM's reads (through OM's own table iterators on an {@link OmDb}), and counts the entries RocksDB skipped for each (ticker
- * NUMBER_ITER_SKIP: tombstones and the puts they hide). The skip count does not depend on machine noise, so it
- * is the headline comparison; the latency shows what it costs.
+ * Times OM's reads (through OM's own table iterators on an {@link OmDb}, as they do on a {@link NativeDb}), and
+ * counts the entries RocksDB skipped for each (ticker NUMBER_ITER_SKIP: tombstones and the puts they hide). The
+ * skip count does not depend on machine noise, so it is the headline comparison; the latency shows what it costs.
  */
 final class Probe {
   static final String ITER_SKIP = "NUMBER_ITER_SKIP";
