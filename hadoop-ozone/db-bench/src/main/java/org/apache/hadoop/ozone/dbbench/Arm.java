@@ -45,18 +45,28 @@ interface Arm extends AutoCloseable {
   }
 
   /** RocksDB's automatic compaction only. */
-  Arm NONE = new Arm() {
-    @Override
-    public void afterOperation(long done) {
-    }
+  Arm NONE = automatic("");
 
-    @Override
-    public long compactionNanos() {
-      return 0;
-    }
+  /** @return RocksDB's automatic compaction only, on a DB whose options {@code description} tells */
+  static Arm automatic(String description) {
+    return new Arm() {
+      @Override
+      public void afterOperation(long done) {
+      }
 
-    @Override
-    public void close() {
-    }
-  };
+      @Override
+      public long compactionNanos() {
+        return 0;
+      }
+
+      @Override
+      public String describe() {
+        return description;
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+  }
 }

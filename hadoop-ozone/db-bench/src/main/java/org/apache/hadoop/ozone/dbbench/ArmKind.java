@@ -17,12 +17,19 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
-/** The compared policies; see the README's db-level benchmark section. */
+import java.util.Arrays;
+
+/** The compared policies, in the report's column order; see the README's db-level benchmark section. */
 enum ArmKind {
-  NONE, PROTOTYPE, RANGE, FULL, FLOOR;
+  NONE, PROTOTYPE, RANGE, FULL, NATIVE, NATIVE_SCAN, FLOOR;
 
   String id() {
-    return name().toLowerCase();
+    return name().toLowerCase().replace('_', '-');
+  }
+
+  /** @return whether the arm runs on a newer RocksDB in a JVM of its own ({@link NativeArm}) */
+  boolean isNative() {
+    return this == NATIVE || this == NATIVE_SCAN;
   }
 
   static ArmKind byId(String id) {
@@ -31,6 +38,7 @@ enum ArmKind {
         return a;
       }
     }
-    throw new IllegalArgumentException("Unknown arm '" + id + "'; known: none, prototype, range, full, floor");
+    throw new IllegalArgumentException("Unknown arm '" + id + "'; known: "
+        + String.join(", ", Arrays.stream(values()).map(ArmKind::id).toList()));
   }
 }

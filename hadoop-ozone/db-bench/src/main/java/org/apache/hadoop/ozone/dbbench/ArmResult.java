@@ -30,5 +30,5 @@ import java.util.Map;
  */
 record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
     long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
-    Map<String, OmDb.Tombstones> tombstones, String note) {
+    Map<String, Tombstones> tombstones, String note) {
 }

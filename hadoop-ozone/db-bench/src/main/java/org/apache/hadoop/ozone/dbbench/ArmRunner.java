@@ -50,7 +50,15 @@ final class ArmRunner {
     File dir = new File(options.workDir(), scenario.id() + "-" + kind.id());
     FileUtils.deleteDirectory(dir);
     try {
-      return kind == ArmKind.FLOOR ? floor(dir) : replay(kind, dir);
+      if (kind == ArmKind.FLOOR) {
+        return floor(dir);
+      }
+      if (kind.isNative()) {
+        return NativeArm.run(options, scenario, kind, dir);
+      }
+      try (OmDb db = new OmDb(dir); Arm arm = open(kind, db)) {
+        return replay(kind, db, arm);
+      }
     } finally {
       FileUtils.deleteDirectory(dir);
     }
@@ -61,31 +69,30 @@ final class ArmRunner {
     return Arm.scaledPeriod(options.ops(), 60);
   }
 
-  private ArmResult replay(ArmKind kind, File dir) throws IOException {
-    try (OmDb db = new OmDb(dir); Arm arm = open(kind, db)) {
-      WriteModel model = scenario.newModel(options.seed(), db, serviceEvery());
-      Probe probe = new Probe(db);
-      SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
-      Map<String, List<Probe.ReadSample>> inRun = new LinkedHashMap<>();
-      long sampleEvery = Math.max(1, options.ops() / options.samples());
-      long readNanos = 0;
-      long start = System.nanoTime();
-      for (long done = 1; done <= options.ops(); done++) {
-        model.step();
-        arm.afterOperation(done);
-        // Half a period off the arms' schedules (multiples of ops/900 and ops/15), so samples fall between runs.
-        if (done % sampleEvery == sampleEvery / 2) {
-          db.commit();
-          long readStart = System.nanoTime();
-          sample(db, probe, model, readRandom, inRun);
-          readNanos += System.nanoTime() - readStart;
-        }
+  /** Replays the scenario into {@code db}, with {@code arm} compacting on its schedule, and measures it. */
+  ArmResult replay(ArmKind kind, BenchDb db, Arm arm) throws IOException {
+    WriteModel model = scenario.newModel(options.seed(), db, serviceEvery());
+    Probe probe = new Probe(db);
+    SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
+    Map<String, List<Probe.ReadSample>> inRun = new LinkedHashMap<>();
+    long sampleEvery = Math.max(1, options.ops() / options.samples());
+    long readNanos = 0;
+    long start = System.nanoTime();
+    for (long done = 1; done <= options.ops(); done++) {
+      model.step();
+      arm.afterOperation(done);
+      // Half a period off the arms' schedules (multiples of ops/900 and ops/15), so samples fall between runs.
+      if (done % sampleEvery == sampleEvery / 2) {
+        db.commit();
+        long readStart = System.nanoTime();
+        sample(db, probe, model, readRandom, inRun);
+        readNanos += System.nanoTime() - readStart;
       }
-      db.commit();
-      double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
-      return finish(kind, db, model, probe, readRandom, summarize(inRun), options.ops() / replaySeconds,
-          arm.compactionNanos() / 1e9, arm.describe());
     }
+    db.commit();
+    double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
+    return finish(kind, db, model, probe, readRandom, summarize(inRun), options.ops() / replaySeconds,
+        arm.compactionNanos() / 1e9, arm.describe());
   }
 
   private Arm open(ArmKind kind, OmDb db) throws IOException {
@@ -94,7 +101,7 @@ final class ArmRunner {
       case PROTOTYPE -> RangeArm.prototype(db, options.ops());
       case RANGE -> RangeArm.ours(db, options.ops());
       case FULL -> new FullArm(db, options.ops());
-      case FLOOR -> throw new IllegalArgumentException("floor replays nothing");
+      case NATIVE, NATIVE_SCAN, FLOOR -> throw new IllegalArgumentException(kind.id() + " is no arm of OM's DB");
     };
   }
 
@@ -130,13 +137,13 @@ final class ArmRunner {
     }
   }
 
-  private ArmResult finish(ArmKind kind, OmDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
+  private ArmResult finish(ArmKind kind, BenchDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
       Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds, String note) throws IOException {
     Map<String, List<Probe.ReadSample>> atEnd = new LinkedHashMap<>();
     for (int i = 0; i < options.endSamples(); i++) {
       sample(db, probe, model, readRandom, atEnd);
     }
-    Map<String, OmDb.Tombstones> tombstones = new LinkedHashMap<>();
+    Map<String, Tombstones> tombstones = new LinkedHashMap<>();
     for (String table : measuredTables(model)) {
       tombstones.put(table, db.tombstones(table));
     }
@@ -157,7 +164,7 @@ final class ArmRunner {
     return new ArrayList<>(tables);
   }
 
-  private static void sample(OmDb db, Probe probe, WriteModel model, SplittableRandom readRandom,
+  private static void sample(BenchDb db, Probe probe, WriteModel model, SplittableRandom readRandom,
       Map<String, List<Probe.ReadSample>> into) throws IOException {
     into.computeIfAbsent(LIST, k -> new ArrayList<>()).add(probe.list(model.listRead(readRandom)));
     for (String table : model.queueTables()) {

@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * @param sweep the operation counts of a sweep (one run per count, ascending), empty for a single run of {@code ops}
  */
 record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<ArmKind> arms, long seed, File out,
-    File workDir, int samples, int endSamples, boolean verify) {
+    File workDir, int samples, int endSamples, boolean verify, NativeSettings nativeSettings) {
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
@@ -43,6 +43,10 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     int samples = 100;
     int endSamples = 20;
     boolean verify = true;
+    long window = NativeSettings.DEFAULT.window();
+    long trigger = NativeSettings.DEFAULT.trigger();
+    double ratio = NativeSettings.DEFAULT.ratio();
+    long scanTrigger = NativeSettings.DEFAULT.scanTrigger();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (arg.equals("--no-verify")) {
@@ -69,6 +73,10 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
       case "--work" -> work = new File(value);
       case "--samples" -> samples = (int) count(arg, value, 1, 100_000);
       case "--end-samples" -> endSamples = (int) count(arg, value, 1, 100_000);
+      case "--native-window" -> window = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--native-trigger" -> trigger = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--native-ratio" -> ratio = fraction(arg, value);
+      case "--native-scan-trigger" -> scanTrigger = count(arg, value, 1, Integer.MAX_VALUE);
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
       }
     }
@@ -79,14 +87,19 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     if (work == null) {
       work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
     }
-    return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify);
+    if (trigger > window) {
+      throw new IllegalArgumentException("--native-trigger (" + trigger + ") must not exceed --native-window ("
+          + window + ")");
+    }
+    return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify,
+        new NativeSettings(window, trigger, ratio, scanTrigger));
   }
 
   /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
   BenchOptions sweepRun(long runOps) {
     File runOut = new File(out, "ops-" + runOps);
     return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
-        samples, endSamples, verify);
+        samples, endSamples, verify, nativeSettings);
   }
 
   /** At least two distinct operation counts, in ascending order. */
@@ -115,6 +128,20 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     return n;
   }
 
+  /** A number from 0 to 1. */
+  private static double fraction(String option, String value) {
+    double d;
+    try {
+      d = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
+    }
+    if (!(d >= 0 && d <= 1)) {
+      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
+    }
+    return d;
+  }
+
   private static List<Scenario> scenarios(String value) {
     if (value.equals("all")) {
       return List.of(Scenario.values());
@@ -134,7 +161,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
         list.add(arm);
       }
     }
-    // none, range, full, floor order, whatever the command line's order: the table's columns and ratios need it.
+    // ArmKind's order (none ... floor), whatever the command line's order: the table's columns and ratios need it.
     list.sort(null);
     return list;
   }

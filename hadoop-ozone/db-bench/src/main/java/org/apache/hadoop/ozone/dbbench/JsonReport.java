@@ -62,6 +62,15 @@ final class JsonReport {
     return target;
   }
 
+  /** One value as JSON, for the native arm's JVM and the one that starts it. */
+  static void writeValue(File json, Object value) throws IOException {
+    MAPPER.writeValue(json, value);
+  }
+
+  static <T> T readValue(File json, Class<T> type) throws IOException {
+    return MAPPER.readValue(json, type);
+  }
+
   static Results read(File json) throws IOException {
     JsonNode root = MAPPER.readTree(json);
     Map<String, List<ArmResult>> scenarios = MAPPER.convertValue(root.get("scenarios"),

@@ -17,7 +17,6 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,9 +24,11 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.db.BatchOperation;
+import org.apache.hadoop.hdds.utils.db.IteratorType;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
-import org.apache.hadoop.hdds.utils.db.Table;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
+import org.apache.hadoop.hdds.utils.db.Table;
+import org.apache.hadoop.hdds.utils.db.Table.KeyValueIterator;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedCompactRangeOptions;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
@@ -42,10 +43,10 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
  * An OM DB opened exactly as OM opens it ({@code OmMetadataManagerImpl}: OM's column families, DISK profile, range
- * statistics listener and index), with RocksDB statistics switched on so that tickers can be read, and a
- * {@link WriteSink} that writes through OM's batch operations.
+ * statistics listener and index), with RocksDB statistics switched on so that tickers can be read; it writes
+ * through OM's batch operations and reads through OM's table iterators.
  */
-final class OmDb implements Closeable, WriteSink {
+final class OmDb implements BenchDb {
   /** OM registers the DB's RocksDB metrics (tickers included) under this metrics2 source name. */
   private static final String ROCKSDB_METRICS_SOURCE = "Rocksdb_om.db";
 
@@ -134,8 +135,9 @@ final class OmDb implements Closeable, WriteSink {
     return batch;
   }
 
-  /** @return the current count of a RocksDB ticker (for example NUMBER_ITER_SKIP), as OM's metrics read it */
-  long ticker(String name) {
+  /** As OM's metrics read it. */
+  @Override
+  public long ticker(String name) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
     rocksDbMetrics.getMetrics(collector, true);
     for (MetricsRecord record : collector.getRecords()) {
@@ -148,8 +150,8 @@ final class OmDb implements Closeable, WriteSink {
     throw new IllegalStateException("No RocksDB ticker " + name);
   }
 
-  /** @return the table's tombstones: point deletions in its live SSTs, and deletes still in its memtables */
-  Tombstones tombstones(String table) throws IOException {
+  @Override
+  public Tombstones tombstones(String table) throws IOException {
     OmRangeStats stats = metadata.getRangeStats();
     stats.refresh(table);
     long inSsts = 0;
@@ -160,6 +162,28 @@ final class OmDb implements Closeable, WriteSink {
     long inMemtables = property(family, "rocksdb.num-deletes-active-mem-table")
         + property(family, "rocksdb.num-deletes-imm-mem-tables");
     return new Tombstones(inSsts, inMemtables);
+  }
+
+  @Override
+  public int read(String table, byte[] prefix, byte[] start, int limit) throws IOException {
+    int rows = 0;
+    try (KeyValueIterator<byte[], byte[]> it = table(table).iterator(prefix, IteratorType.KEY_AND_VALUE)) {
+      if (start == null) {
+        it.seekToFirst();
+      } else {
+        it.seek(start);
+      }
+      while (rows < limit && it.hasNext()) {
+        it.next();
+        rows++;
+      }
+    }
+    return rows;
+  }
+
+  @Override
+  public boolean contains(String table, byte[] key) throws IOException {
+    return table(table).get(key) != null;
   }
 
   private long property(RocksDatabase.ColumnFamily family, String name) throws IOException {
@@ -186,12 +210,5 @@ final class OmDb implements Closeable, WriteSink {
     metadata.stop();
     // OM's metrics sources are registered in the JVM-wide metrics system; the next arm registers them anew.
     DefaultMetricsSystem.shutdown();
-  }
-
-  /** Tombstones of one table. */
-  record Tombstones(long inSsts, long inMemtables) {
-    long total() {
-      return inSsts + inMemtables;
-    }
   }
 }

@@ -28,12 +28,13 @@ import java.util.function.Function;
 
 /**
  * One scenario's results as a text table: a row per metric, a column per arm, then the ratios none/range,
- * prototype/range, full/range and range/floor (above 1: range is better than none, the prototype or full, or worse
- * than the floor).
+ * prototype/range, full/range, native/range, native-scan/range and range/floor (above 1: range is better than none,
+ * the prototype, full or RocksDB's own deletion-triggered compaction, or worse than the floor).
  */
 final class TableReport {
   private static final String[][] RATIOS =
-      {{"none", "range"}, {"prototype", "range"}, {"full", "range"}, {"range", "floor"}};
+      {{"none", "range"}, {"prototype", "range"}, {"full", "range"}, {"native", "range"}, {"native-scan", "range"},
+          {"range", "floor"}};
 
   private TableReport() {
   }
@@ -116,7 +117,7 @@ final class TableReport {
     results.forEach(r -> tables.addAll(r.tombstones().keySet()));
     for (String table : tables) {
       for (ArmResult r : results) {
-        OmDb.Tombstones t = r.tombstones().get(table);
+        Tombstones t = r.tombstones().get(table);
         put(rows, "tombstones " + table, r.arm(), t == null ? null : (double) t.total());
       }
     }

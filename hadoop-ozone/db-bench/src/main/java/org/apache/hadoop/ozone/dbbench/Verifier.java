@@ -21,9 +21,6 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.hdds.utils.db.IteratorType;
-import org.apache.hadoop.hdds.utils.db.Table;
-import org.apache.hadoop.hdds.utils.db.Table.KeyValueIterator;
 
 /**
  * Checks a DB against the model: every row the model expects is readable, and each table holds exactly as many
@@ -34,26 +31,18 @@ final class Verifier {
   }
 
   /** @throws IllegalStateException naming the first difference */
-  static void verify(OmDb db, List<KeyFamily> families) throws IOException {
+  static void verify(BenchDb db, List<KeyFamily> families) throws IOException {
     Map<String, Long> expected = new LinkedHashMap<>();
     for (KeyFamily family : families) {
-      Table<byte[], byte[]> table = db.table(family.table());
       for (int id = family.ids().nextSetBit(0); id >= 0; id = family.ids().nextSetBit(id + 1)) {
-        if (table.get(family.key(id)) == null) {
+        if (!db.contains(family.table(), family.key(id))) {
           throw new IllegalStateException(family.table() + " lacks live row " + new String(family.key(id)));
         }
       }
       expected.merge(family.table(), (long) family.ids().cardinality(), Long::sum);
     }
     for (Map.Entry<String, Long> e : expected.entrySet()) {
-      long rows = 0;
-      try (KeyValueIterator<byte[], byte[]> it = db.table(e.getKey()).iterator(null, IteratorType.KEY_ONLY)) {
-        it.seekToFirst();
-        while (it.hasNext()) {
-          it.next();
-          rows++;
-        }
-      }
+      long rows = db.read(e.getKey(), null, null, Integer.MAX_VALUE);
       if (rows != e.getValue()) {
         throw new IllegalStateException(e.getKey() + " holds " + rows + " rows, the model " + e.getValue());
       }

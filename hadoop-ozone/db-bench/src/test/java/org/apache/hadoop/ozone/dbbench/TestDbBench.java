@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The benchmark at a small scale, as a correctness check only (nothing about timing): every arm of every scenario
  * ends with exactly the model's rows (checked by {@link Verifier} inside the run, which throws otherwise), and
- * range compaction leaves fewer tombstones than no compaction in every queue-like table the scenario writes.
+ * range compaction leaves fewer tombstones than no compaction in every queue-like table the scenario writes. The
+ * native arms run on RocksDB 11.1.1 in a JVM of their own; native-scan (the native arm with a flush trigger, so
+ * that RocksDB's deletion-triggered compaction has SSTs to act on at this scale) on the seed only.
  */
 class TestDbBench {
   @TempDir
@@ -43,7 +45,7 @@ class TestDbBench {
     // 1e5 operations: the smallest run at which every queue collects more than the service's default
     // min.tombstones (10,000). Few sampled reads: they are the slow part, and timing is not checked.
     BenchOptions options = BenchOptions.parse("--ops", "1e5", "--samples", "5", "--end-samples", "2",
-        "--work", dir.getAbsolutePath());
+        "--arms", "none,prototype,range,full,native,floor", "--work", dir.getAbsolutePath());
 
     Map<String, List<ArmResult>> results = DbBench.run(options);
 
@@ -54,7 +56,9 @@ class TestDbBench {
     assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
     for (Scenario scenario : Scenario.values()) {
       List<ArmResult> arms = results.get(scenario.id());
-      assertThat(arms).extracting(ArmResult::arm).containsExactly("none", "prototype", "range", "full", "floor");
+      assertThat(arms).extracting(ArmResult::arm)
+          .containsExactly("none", "prototype", "range", "full", "native", "floor");
+      assertThat(arms.get(4).note()).startsWith("RocksDB 11.1.1, CompactOnDeletionCollector");
       ArmResult none = arms.get(0);
       ArmResult range = arms.get(2);
       for (String table : scenario.newModel(1, WriteSink.NONE, 1).queueTables()) {
@@ -66,12 +70,40 @@ class TestDbBench {
   }
 
   @Test
+  void nativeScanHoldsExactlyTheModelAndLeavesFewerTombstones() throws Exception {
+    // At 1e5 operations no memtable of the native arm fills up, so it holds all of none's tombstones (the seed's
+    // openKeyTable), and native-scan's flushes are what give the collector SSTs to act on.
+    BenchOptions options = BenchOptions.parse("--scenario", "seed", "--ops", "1e5", "--samples", "5",
+        "--end-samples", "2", "--arms", "native,native-scan", "--work", dir.getAbsolutePath());
+
+    List<ArmResult> arms = DbBench.run(options).get("seed");
+
+    assertThat(arms.get(1).note()).endsWith("memtable_op_scan_flush_trigger 1000");
+    assertThat(arms.get(1).tombstones().get("openKeyTable").total())
+        .isLessThan(arms.get(0).tombstones().get("openKeyTable").total());
+  }
+
+  @Test
+  void nativeSettingsGoIntoEveryColumnFamilySection() {
+    List<String> omOptions = List.of("[DBOptions]", "  max_open_files=-1", "[CFOptions \"default\"]",
+        "  memtable_op_scan_flush_trigger=0", "  num_levels=7", "[CFOptions \"keyTable\"]", "  num_levels=7");
+    assertThat(NativeDb.withColumnFamilyOptions(omOptions, List.of("memtable_op_scan_flush_trigger=5", "ttl=1")))
+        .containsExactly("[DBOptions]", "  max_open_files=-1", "[CFOptions \"default\"]",
+            "  memtable_op_scan_flush_trigger=5", "  ttl=1", "  num_levels=7", "[CFOptions \"keyTable\"]",
+            "  memtable_op_scan_flush_trigger=5", "  ttl=1", "  num_levels=7");
+  }
+
+  @Test
   void badArgumentsAreOneClearMessage() {
     assertThatThrownBy(() -> BenchOptions.parse("--ops", "1.5")).hasMessage("--ops needs a whole number, not '1.5'");
     assertThatThrownBy(() -> BenchOptions.parse("--ops", "0"))
         .hasMessage("--ops must be between 1 and 2147483647, not 0");
     assertThatThrownBy(() -> BenchOptions.parse("--arms", "none,tiny"))
-        .hasMessage("Unknown arm 'tiny'; known: none, prototype, range, full, floor");
+        .hasMessage("Unknown arm 'tiny'; known: none, prototype, range, full, native, native-scan, floor");
+    assertThatThrownBy(() -> BenchOptions.parse("--native-trigger", "2000"))
+        .hasMessage("--native-trigger (2000) must not exceed --native-window (1000)");
+    assertThatThrownBy(() -> BenchOptions.parse("--native-ratio", "2"))
+        .hasMessage("--native-ratio needs a number from 0 to 1, not '2'");
     assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
         .containsExactly(ArmKind.RANGE, ArmKind.FLOOR);
