@@ -34,7 +34,7 @@ import java.util.Locale;
  *     may skip in the active memtable before RocksDB flushes it
  */
 record NativeSettings(long window, long trigger, double ratio, long scanTrigger) {
-  static final NativeSettings DEFAULT = new NativeSettings(1000, 500, 0, 1000);
+  static final NativeSettings DEFAULT = new NativeSettings(1000, 500, 0, 100);
 
   /** @return the lines to add to every column family's section for {@code arm} */
   List<String> columnFamilyOptions(ArmKind arm) {

@@ -78,7 +78,7 @@ class TestDbBench {
 
     List<ArmResult> arms = DbBench.run(options).get("seed");
 
-    assertThat(arms.get(1).note()).endsWith("memtable_op_scan_flush_trigger 1000");
+    assertThat(arms.get(1).note()).endsWith("memtable_op_scan_flush_trigger 100");
     assertThat(arms.get(1).tombstones().get("openKeyTable").total())
         .isLessThan(arms.get(0).tombstones().get("openKeyTable").total());
   }
