@@ -1,4 +1,5 @@
-"""One PNG per metric family of seed 000's "Visualizations", the arms overlaid, plus the client's latencies."""
+"""One PNG per metric family of the prototype's published "Visualizations", the arms overlaid, plus the client's
+latencies."""
 
 from dataclasses import dataclass
 
@@ -153,7 +154,7 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None):
 
 
 def _client_latency(runs, out_dir):
-    """Client p99 per operation and arm (median over repeats): what seed 000's charts left out."""
+    """Client p99 per operation and arm (median over repeats): what the prototype's charts left out."""
     figure, axes = plt.subplots(figsize=(8, 4.5), dpi=100)
     axes.set_title('Client latency p99 per operation (freon omkeybench)')
     axes.set_ylabel('ms')

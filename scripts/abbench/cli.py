@@ -12,13 +12,13 @@ from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
 
-# --quick: both keyTable stories (seed, retention) x every arm in under 25 minutes on 2 cores. Each arm costs
+# --quick: both keyTable stories (seed, retention) x every arm in about 12 minutes on 2 cores. Each arm costs
 # about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
 QUICK_SCENARIOS = ['seed', 'retention']
 QUICK_OPS = 100000
 # OM writes about 370 bytes per operation of the seed mix over all its tables, so 200,000 operations fit in
-# OM's 128 MB memtables and no SST is ever written: a short run would measure memtables only. Seed 000's
-# 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
+# OM's 128 MB memtables and no SST is ever written: a short run would measure memtables only. The prototype's
+# reference run of 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
 # every main table several times, so tombstones reach SSTs, L0 and compactions as in a long run.
 QUICK_WRITE_BUFFER = '2MB'
 # --large: the quick run's workloads on an OM that already holds 10^7 keys in a cold bucket, so that a full
@@ -51,7 +51,7 @@ scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
 
 EPILOG = """\
 examples:
-  scripts/ab-bench --quick                         seed and retention, every arm, about 17 minutes
+  scripts/ab-bench --quick                         seed and retention, every arm, about 12 minutes
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
   scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2

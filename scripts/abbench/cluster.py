@@ -1,8 +1,10 @@
 """A fresh local cluster per arm, driven through scripts/cluster (which stops only the processes it started)."""
 
+import json
 import os
 import re
 import subprocess
+from functools import cached_property
 from pathlib import Path
 
 
@@ -43,8 +45,6 @@ def build_dist_if_missing(repo, log, profiler=False):
 class LocalCluster:
     """One cluster in its own work directory and port block; start() and stop() log to `log`."""
 
-    OM_HTTP_OFFSET = 8  # scripts/cluster: OM's web UI (/prom) is at base port + 8
-
     def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False):
         self.script = repo / 'scripts' / 'cluster'
         self.work_dir = Path(work_dir)
@@ -54,20 +54,30 @@ class LocalCluster:
         self.profile_om = profile_om
         self.started = False
 
+    @cached_property
+    def _urls(self):
+        """Where scripts/cluster puts this cluster's endpoints and client configuration (`urls`, no cluster needed)."""
+        result = subprocess.run(self._command('urls'), capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0:
+            raise ClusterError(f'scripts/cluster urls failed: {result.stderr.strip()}')
+        return json.loads(result.stdout)
+
     @property
     def prom_url(self):
-        return f'http://127.0.0.1:{self.base_port + self.OM_HTTP_OFFSET}/prom'
+        return self._urls['om_prom']
 
     @property
     def client_conf_dir(self):
-        return self.work_dir / 'client' / 'etc'
+        return Path(self._urls['client_conf_dir'])
+
+    def _command(self, *args):
+        return [str(self.script), '--dir', str(self.work_dir), '--base-port', str(self.base_port), *args]
 
     def _run(self, *args):
         with open(self.log, 'ab') as out:
             # A session of its own: a Ctrl-C in the terminal reaches the harness only, which then stops the
             # cluster by its script, instead of killing SCM, OM and datanodes half-way through a start.
-            return subprocess.run([str(self.script), '--dir', str(self.work_dir), '--base-port',
-                                   str(self.base_port), *args], stdout=out, stderr=subprocess.STDOUT,
+            return subprocess.run(self._command(*args), stdout=out, stderr=subprocess.STDOUT,
                                   stdin=subprocess.DEVNULL, start_new_session=True).returncode
 
     def start(self):
@@ -90,11 +100,11 @@ class LocalCluster:
         return self.work_dir / 'om' / 'pid'
 
     def om_log(self):
-        return self.work_dir / 'om' / 'om.log'
+        return Path(self._urls['om_log'])
 
     def om_flamegraph(self):
         """Written by async-profiler when a profiled OM exits, that is once the cluster is stopped."""
-        return self.work_dir / 'om' / 'flamegraph.html'
+        return Path(self._urls['om_flamegraph'])
 
     def delete(self):
         """Deletes the work directory (the cluster must be stopped)."""

@@ -1,62 +1,30 @@
-"""Parsing of the Prometheus text exposition format, as OM serves it on /prom."""
+"""OM's /prom samples, parsed by prometheus_client's parser of the Prometheus text exposition format."""
 
-import math
-import re
-
-# name{labels} value [timestamp]; labels are parsed separately because their values may hold '}' or ','.
-_SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+(\S+)(\s+-?\d+)?\s*$')
-_LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(,|$)')
-_ESCAPES = {'\\\\': '\\', '\\"': '"', '\\n': '\n'}
+from prometheus_client.parser import text_string_to_metric_families
 
 # Labels every OM metric carries that say nothing about the metric itself.
 IGNORED_LABELS = frozenset({'hostname', 'context'})
 
 
 class PromParseError(ValueError):
-    """A line of /prom output that is not a comment, blank, or a valid sample."""
-
-
-def _unescape(value):
-    return re.sub(r'\\[\\"n]', lambda m: _ESCAPES[m.group(0)], value)
-
-
-def _parse_labels(text, line_number):
-    labels = {}
-    body = text[1:-1]
-    position = 0
-    while position < len(body):
-        match = _LABEL.match(body, position)
-        if not match:
-            raise PromParseError(f'line {line_number}: malformed labels {text!r}')
-        labels[match.group(1)] = _unescape(match.group(2))
-        position = match.end()
-    return labels
-
-
-def _parse_value(text, line_number):
-    special = {'NaN': math.nan, '+Inf': math.inf, '-Inf': -math.inf}
-    if text in special:
-        return special[text]
-    try:
-        return float(text)
-    except ValueError:
-        raise PromParseError(f'line {line_number}: value {text!r} is not a number') from None
+    """/prom output that is not valid Prometheus text."""
 
 
 def parse(text):
-    """Returns {(name, ((label, value), ...)): value} for every sample; labels sorted, IGNORED_LABELS dropped."""
+    """Returns {(name, ((label, value), ...)): value} for every sample; labels sorted, IGNORED_LABELS dropped.
+
+    A counter is keyed by its family's name: the parser names a counter's samples the OpenMetrics way, with
+    `_total` appended, while OM's counters (`rocksdb_om_db_number_iter_skip`) have no such suffix.
+    """
     samples = {}
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith('#'):
-            continue
-        match = _SAMPLE.match(line)
-        if not match:
-            raise PromParseError(f'line {line_number}: not a sample: {line[:120]!r}')
-        name, label_text, value_text = match.group(1), match.group(2), match.group(3)
-        labels = _parse_labels(label_text, line_number) if label_text else {}
-        key = (name, tuple(sorted((k, v) for k, v in labels.items() if k not in IGNORED_LABELS)))
-        samples[key] = _parse_value(value_text, line_number)
+    try:
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                name = family.name if family.type == 'counter' else sample.name
+                labels = tuple(sorted((k, v) for k, v in sample.labels.items() if k not in IGNORED_LABELS))
+                samples[(name, labels)] = sample.value
+    except ValueError as e:
+        raise PromParseError(f'malformed /prom text: {e}') from None
     return samples
 
 

@@ -118,8 +118,8 @@ def _setup(result):
     if result.get('preload'):
         lines.insert(-1, _preload_line(result['preload']))
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
-    lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (seed 000: '
-              f'1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s, from OM\'s start on (upstream queues a '
+    lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (the '
+              f'prototype\'s reference run: 1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s, from OM\'s start on (upstream queues a '
               'pass every interval, behind a pass still running; the passes and the seconds of full compaction while '
               'the client ran, from OM\'s log, are in the table; the time charts shade them); our range service '
               f'looks every second and acts on what RocksDB wrote. With memtables smaller than OM\'s {default_mb} MB, '

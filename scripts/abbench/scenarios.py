@@ -15,7 +15,7 @@ MIN_TOMBSTONES_KEY = 'ozone.om.range.compaction.service.min.tombstones'
 MIN_SCALED_ENTRIES = 100
 SIZE_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
 
-# Seed 000 ran upstream's periodic full compaction every hour in a 15-hour run: an interval of 1/15 of the run.
+# The prototype's reference run had upstream's full compaction every hour in 15 hours: an interval of 1/15 of the run.
 FULL_INTERVAL_FRACTION = 1 / 15
 # Below this, a service would spend most of a short run compacting back to back, which no operator would
 # configure; upstream's CompactionService also needs a few seconds per column family.
@@ -39,7 +39,8 @@ SEED_MIX = ('--weights', 'create:20,delete:8,list:1', '--max-live-keys', '25000'
 
 SCENARIOS = {
     s.name: s for s in [
-        Scenario('seed', "seed 000's mix: zero-size keys, random deletes, lists after a random live key",
+        Scenario('seed', 'the reference workload create:20,delete:8,list:1: zero-size keys, random deletes, lists '
+                 'after a random live key',
                  SEED_MIX + ('--size', '0', '--delete-order', 'random', '--list-start', 'random')),
         Scenario('retention', 'lifecycle expiry: time-ordered keys, the oldest deleted, lists from the bucket start',
                  SEED_MIX + ('--size', '0', '--delete-order', 'oldest', '--list-start', 'first')),
@@ -58,7 +59,7 @@ SCENARIOS = {
 ARMS = {
     'off': 'no targeted compaction: RocksDB automatic compaction only',
     'range': 'our range compaction service (ozone.om.range.compaction.service.enabled=true)',
-    'prototype': "seed 000's algorithm (apache/ozone#8178) as settings of our service, on the periodic schedule",
+    'prototype': "the prototype's algorithm (apache/ozone#8178) as settings of our service, on the periodic schedule",
     'full': "upstream's periodic full compaction (ozone.om.compaction.service.enabled=true)",
 }
 # The prototype's settings, shared with scripts/db-bench (one home: the db-bench module's resources).
@@ -72,7 +73,7 @@ def prototype_settings():
 
 
 def service_interval_s(run_seconds, fraction=FULL_INTERVAL_FRACTION):
-    """The compaction services' interval for a run of this length: seed 000's ratio unless given, at least
+    """The compaction services' interval for a run of this length: the reference run's ratio unless given, at least
     MIN_INTERVAL_S."""
     return max(MIN_INTERVAL_S, round(run_seconds * fraction))
 

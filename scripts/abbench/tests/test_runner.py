@@ -59,7 +59,7 @@ def test_prototype_arm_is_our_service_with_the_shared_settings_on_the_periodic_s
 
 
 def test_service_interval_follows_the_run_length():
-    assert scenarios.service_interval_s(15 * 3600) == 3600  # seed 000: 1 h in 15 h
+    assert scenarios.service_interval_s(15 * 3600) == 3600  # the reference run: 1 h in 15 h
     assert scenarios.service_interval_s(300) == 20
     assert scenarios.service_interval_s(60) == scenarios.MIN_INTERVAL_S
 

@@ -119,7 +119,8 @@ public final class UpstreamExport {
     return features;
   }
 
-  private static List<String> forkOnly(Path project) throws IOException {
+  /** @return the globs of {@code dev-support/upstream/fork-only}: files that stay in the fork */
+  static List<String> forkOnly(Path project) throws IOException {
     return Files.readAllLines(project.resolve(FEATURES_DIR).resolve("fork-only")).stream()
         .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
   }

@@ -20,9 +20,9 @@ package org.apache.hadoop.ozone.dbbench;
 import java.io.IOException;
 
 /**
- * A compaction policy driven on the replay's operation clock. The replay stands for seed 000's 15-hour run, so a
- * period of P in OM becomes {@code ops * P / 15 h} operations here: the run always sees as many runs of each
- * service as the seed's cluster did, whatever {@code --ops} is.
+ * A compaction policy driven on the replay's operation clock. The replay stands for the prototype's 15-hour
+ * reference run, so a period of P in OM becomes {@code ops * P / 15 h} operations here: the run always sees as many
+ * runs of each service as that run's cluster did, whatever {@code --ops} is.
  */
 interface Arm extends AutoCloseable {
   /** Called after every replayed operation, with how many are done; compacts when the arm's period is up. */

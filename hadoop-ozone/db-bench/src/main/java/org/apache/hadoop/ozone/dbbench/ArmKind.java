@@ -19,7 +19,7 @@ package org.apache.hadoop.ozone.dbbench;
 
 import java.util.Arrays;
 
-/** The compared policies, in the report's column order; see the README's db-level benchmark section. */
+/** The compared policies, in the report's column order; see docs/benchmarks.md. */
 enum ArmKind {
   NONE, PROTOTYPE, RANGE, FULL, NATIVE, NATIVE_SCAN, FLOOR;
 

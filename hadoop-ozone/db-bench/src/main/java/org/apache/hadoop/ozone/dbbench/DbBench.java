@@ -28,7 +28,7 @@ import java.util.Map;
 
 /**
  * scripts/db-bench: replays what OM writes to RocksDB for each scenario on real OM DBs, once per arm, and prints
- * what each compaction policy leaves for OM's reads. See the README's "db-level benchmark" section.
+ * what each compaction policy leaves for OM's reads. See docs/benchmarks.md.
  */
 public final class DbBench {
   private DbBench() {

@@ -35,7 +35,7 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
  * meets the compressed clock: {@code pause.ratio} is 0, since the pause after a compaction makes room for OM's
  * foreground writes beside the service, while here the writes wait for {@code runOnce()} anyway.
  *
- * <p>Two configurations: {@link #ours} (the defaults) and {@link #prototype}, seed 000's published algorithm
+ * <p>Two configurations: {@link #ours} (the defaults) and {@link #prototype}, the prototype's published algorithm
  * (apache/ozone#8178) expressed as settings of the same service ({@code prototype-arm.properties}, which says what
  * they cannot express), so that it costs no second implementation.
  */
@@ -65,7 +65,7 @@ final class RangeArm implements Arm {
     return new RangeArm(db, ops, Map.of());
   }
 
-  /** Seed 000's algorithm, as {@code prototype-arm.properties} sets it, run every 60 s. */
+  /** The prototype's algorithm, as {@code prototype-arm.properties} sets it, run every 60 s. */
   static RangeArm prototype(OmDb db, long ops) throws IOException {
     Properties settings = new Properties();
     try (InputStream in = RangeArm.class.getResourceAsStream(PROTOTYPE_SETTINGS)) {

@@ -22,7 +22,7 @@ import org.apache.hadoop.ozone.dbbench.ObjectStoreModel.Shape;
 
 /** The workloads: each names the write model it replays and the tombstone pain it exposes. */
 enum Scenario {
-  /** Seed 000's freon run: create:20,delete:8,list:1, 25,000 tracked keys, zero-size, lists after a random key. */
+  /** The reference workload create:20,delete:8,list:1, 25,000 tracked keys, zero-size, lists after a random key. */
   SEED("seed", new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, false)),
   /**
    * Lifecycle expiry: the oldest keys are deleted (18 deletes per 20 creates, so the bucket grows slowly) and

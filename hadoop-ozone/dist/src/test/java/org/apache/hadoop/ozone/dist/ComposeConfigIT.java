@@ -46,9 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * compose/ozone and compose/ozone-ha as the distribution ships them, checked without a Docker engine:
- * "docker-compose config" (Debian's docker-compose package) renders every COMPOSE_FILE combination README documents
- * and the HA cluster, every OZONE-SITE.XML_ key is one the distribution knows, the entrypoint turns them into
- * ozone-site.xml, and the Grafana dashboard loads.
+ * "docker-compose config" (Debian's docker-compose package) renders every COMPOSE_FILE combination
+ * docs/operations.md documents and the HA cluster, every OZONE-SITE.XML_ key is one the distribution knows, the
+ * entrypoint turns them into ozone-site.xml, and the Grafana dashboard loads.
  */
 class ComposeConfigIT {
 
@@ -77,7 +77,7 @@ class ComposeConfigIT {
   void everyDocumentedCombinationRenders() throws Exception {
     Set<String> documented = new LinkedHashSet<>();
     Matcher combination = Pattern.compile("COMPOSE_FILE=([\\w.:-]+)")
-        .matcher(Files.readString(Commands.REPO.resolve("README.md")));
+        .matcher(Files.readString(Commands.REPO.resolve("docs/operations.md")));
     while (combination.find()) {
       documented.add(combination.group(1));
     }

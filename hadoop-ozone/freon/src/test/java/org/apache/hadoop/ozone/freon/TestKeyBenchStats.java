@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The progress line in seed 000's format and the JSON summary. */
+/** The progress line in the prototype's format and the JSON summary. */
 class TestKeyBenchStats {
 
   @Test

@@ -28,8 +28,8 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.hdds.cli.AbstractSubcommand;
 import org.apache.hadoop.hdds.cli.DebugSubcommand;
 import org.apache.hadoop.hdds.server.JsonUtils;
+import org.apache.hadoop.ozone.om.rangestats.KeyBytes;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.Keys;
 import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
 import org.apache.hadoop.ozone.om.rangestats.RangePartitioner;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
@@ -61,7 +61,7 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
 
   @CommandLine.Option(names = "--max-range-entries",
       description = "Cut ranges with more estimated entries than this at SST boundaries "
-          + "(default: ozone.om.range.stats.max.range.entries)")
+          + "(default: " + RangeStatsConfig.Keys.MAX_RANGE_ENTRIES + ")")
   private Long maxRangeEntries;
 
   @CommandLine.Option(names = "--json", description = "Print a JSON array of ranges instead of a table")
@@ -118,14 +118,14 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
   private void printTable(List<KeyRange> shown, int total) {
     int keyWidth = "START".length();
     for (KeyRange r : shown) {
-      keyWidth = Math.max(keyWidth, Math.max(Keys.printable(r.getStart()).length(), end(r).length()));
+      keyWidth = Math.max(keyWidth, Math.max(KeyBytes.printable(r.getStart()).length(), end(r).length()));
     }
     String format = "%-21s  %-" + keyWidth + "s  %-" + keyWidth + "s  %5s  %12s  %12s  %6s  %14s%n";
     out().printf("%d of %d ranges, densest first (score = tombstones x ratio, ratio = tombstones / entries)%n",
         shown.size(), total);
     out().printf(format, "TABLE", "START", "END", "SSTS", "ENTRIES", "TOMBSTONES", "RATIO", "SCORE");
     for (KeyRange r : shown) {
-      out().printf(format, r.getTable(), Keys.printable(r.getStart()), end(r), r.getSsts(), r.getEntries(),
+      out().printf(format, r.getTable(), KeyBytes.printable(r.getStart()), end(r), r.getSsts(), r.getEntries(),
           r.getTombstones(), String.format("%.3f", r.getRatio()), String.format("%.1f", r.getScore()));
     }
   }
@@ -135,8 +135,8 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
     for (KeyRange r : shown) {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("table", r.getTable());
-      row.put("start", Keys.printable(r.getStart()));
-      row.put("end", r.getEnd() == null ? null : Keys.printable(r.getEnd()));
+      row.put("start", KeyBytes.printable(r.getStart()));
+      row.put("end", r.getEnd() == null ? null : KeyBytes.printable(r.getEnd()));
       row.put("ssts", r.getSsts());
       row.put("entries", r.getEntries());
       row.put("tombstones", r.getTombstones());
@@ -151,6 +151,6 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
 
   /** The printable end key; an unbounded range ends at "(end)". */
   private static String end(KeyRange r) {
-    return r.getEnd() == null ? "(end)" : Keys.printable(r.getEnd());
+    return r.getEnd() == null ? "(end)" : KeyBytes.printable(r.getEnd());
   }
 }

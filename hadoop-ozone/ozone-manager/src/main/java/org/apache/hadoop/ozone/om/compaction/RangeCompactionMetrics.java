@@ -30,43 +30,43 @@ import org.apache.hadoop.metrics2.lib.MutableRate;
 public final class RangeCompactionMetrics {
   static final String SOURCE_NAME = "OmRangeCompaction";
 
-  @Metric(about = "Runs of the service (looks at the statistics, and what it did after them)")
+  @Metric("Runs of the service (looks at the statistics, and what it did after them)")
   private MutableCounterLong runs;
-  @Metric(about = "Qualifying ranges (enough tombstones, densely enough) considered, counted at each pick")
+  @Metric("Qualifying ranges (enough tombstones, densely enough) considered, counted at each pick")
   private MutableCounterLong rangesEvaluated;
-  @Metric(about = "Ranges compacted")
+  @Metric("Ranges compacted")
   private MutableCounterLong rangesCompacted;
-  @Metric(about = "Qualifying ranges skipped: compacted since their table's latest flush")
+  @Metric("Qualifying ranges skipped: compacted since their table's latest flush")
   private MutableCounterLong skippedCompactedSinceFlush;
-  @Metric(about = "Qualifying ranges skipped: a compaction was already reading some of their SSTs")
+  @Metric("Qualifying ranges skipped: a compaction was already reading some of their SSTs")
   private MutableCounterLong skippedBusy;
-  @Metric(about = "Qualifying ranges skipped: compacting them would read more than the entry or byte bound")
+  @Metric("Qualifying ranges skipped: compacting them would read more than the entry or byte bound")
   private MutableCounterLong skippedTooLarge;
-  @Metric(about = "Qualifying ranges skipped: the SSTs to rewrite hold far more than the range")
+  @Metric("Qualifying ranges skipped: the SSTs to rewrite hold far more than the range")
   private MutableCounterLong skippedOverlap;
-  @Metric(about = "Qualifying ranges skipped: their table was under write pressure")
+  @Metric("Qualifying ranges skipped: their table was under write pressure")
   private MutableCounterLong skippedTablePressure;
-  @Metric(about = "Qualifying ranges skipped: compacting them would read more than the budget allows now")
+  @Metric("Qualifying ranges skipped: compacting them would read more than the budget allows now")
   private MutableCounterLong skippedBudget;
-  @Metric(about = "Runs ended early because RocksDB was under write pressure")
+  @Metric("Runs ended early because RocksDB was under write pressure")
   private MutableCounterLong skippedWritePressure;
-  @Metric(about = "Runs ended early because OM's client requests were slow")
+  @Metric("Runs ended early because OM's client requests were slow")
   private MutableCounterLong skippedForegroundLatency;
-  @Metric(about = "Runs ended early because the compaction budget was spent")
+  @Metric("Runs ended early because the compaction budget was spent")
   private MutableCounterLong waitedForBudget;
-  @Metric(about = "Tables skipped because OM snapshots exist")
+  @Metric("Tables skipped because OM snapshots exist")
   private MutableCounterLong skippedSnapshotTables;
-  @Metric(about = "Memtables flushed because they held many deletes")
+  @Metric("Memtables flushed because they held many deletes")
   private MutableCounterLong memtableFlushes;
-  @Metric(about = "Compaction time of one range in milliseconds")
+  @Metric("Compaction time of one range in milliseconds")
   private MutableRate compactionTime;
-  @Metric(about = "Bytes the compactions read (estimated from the SST index, on the safe side)")
+  @Metric("Bytes the compactions read (estimated from the SST index, on the safe side)")
   private MutableCounterLong bytesRead;
-  @Metric(about = "Bytes of the SSTs the compactions wrote (the new SSTs in the SST index afterwards)")
+  @Metric("Bytes of the SSTs the compactions wrote (the new SSTs in the SST index afterwards)")
   private MutableCounterLong bytesWritten;
-  @Metric(about = "Estimated tombstones the compactions removed")
+  @Metric("Estimated tombstones the compactions removed")
   private MutableCounterLong tombstonesRemoved;
-  @Metric(about = "When the last run ended, in milliseconds since the epoch")
+  @Metric("When the last run ended, in milliseconds since the epoch")
   private MutableGaugeLong lastRunTime;
 
   static RangeCompactionMetrics register() {

@@ -24,6 +24,7 @@ import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
+import org.apache.hadoop.ozone.om.rangestats.SstCounts;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
@@ -58,7 +59,8 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
 public final class RangeCompactionPolicy {
   /**
    * Fewest client requests in a window for their mean latency to count: with fewer, one slow request would stop
-   * the service on an idle OM, and an idle OM has nothing to protect.
+   * the service on an idle OM, and an idle OM has nothing to protect. With 20, one request alone lifts the mean
+   * over the default limit of 50 ms only if it took a second (20 x 50 ms): a stall, not noise.
    */
   static final long MIN_REQUESTS_FOR_LATENCY = 20;
 
@@ -218,8 +220,8 @@ public final class RangeCompactionPolicy {
         ssts++;
       }
     }
-    KeyRange range = new KeyRange(table.getName(), span.getStart(), span.getEnd(), ssts, entries, tombstones,
-        rangeDeletions, bytes);
+    KeyRange range = new KeyRange(table.getName(), span.getStart(), span.getEnd(), ssts,
+        new SstCounts(entries, tombstones, rangeDeletions), bytes);
     return new Candidate(range, first, last, cost(table, span));
   }
 

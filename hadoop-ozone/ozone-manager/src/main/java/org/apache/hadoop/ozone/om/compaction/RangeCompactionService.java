@@ -34,6 +34,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.util.Time;
 import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
@@ -97,13 +98,13 @@ public class RangeCompactionService extends BackgroundService {
   private static void requireTracked(OmRangeStats stats, Set<String> tables) {
     if (stats == null || !stats.isEnabled()) {
       throw new IllegalArgumentException("The range compaction service needs range statistics: set "
-          + "ozone.om.range.stats.enabled=true or ozone.om.range.compaction.service.enabled=false");
+          + RangeStatsConfig.Keys.ENABLED + "=true or " + RangeCompactionConfig.Keys.ENABLED + "=false");
     }
     Set<String> untracked = new HashSet<>(tables);
     untracked.removeAll(stats.getTables());
     if (!untracked.isEmpty()) {
       throw new IllegalArgumentException(RangeCompactionConfig.Keys.TABLES + " names " + untracked
-          + ", which ozone.om.range.stats.tables does not track");
+          + ", which " + RangeStatsConfig.Keys.TABLES + " does not track");
     }
   }
 

@@ -46,11 +46,11 @@ final class KeyInterpolation {
    * @return the estimated share of the keys in {@code [start, end)}, in [0, 1]
    */
   static double overlap(byte[] smallest, byte[] largest, byte[] start, byte[] end) {
-    if ((end != null && Keys.compare(end, smallest) <= 0) || Keys.compare(start, largest) > 0) {
+    if ((end != null && KeyBytes.compare(end, smallest) <= 0) || KeyBytes.compare(start, largest) > 0) {
       return 0;
     }
-    boolean fromSmallest = Keys.compare(start, smallest) <= 0;
-    boolean toLargest = end == null || Keys.compare(end, largest) > 0;
+    boolean fromSmallest = KeyBytes.compare(start, smallest) <= 0;
+    boolean toLargest = end == null || KeyBytes.compare(end, largest) > 0;
     if (fromSmallest && toLargest) {
       return 1;
     }
@@ -73,7 +73,7 @@ final class KeyInterpolation {
     private final int[] base = new int[POSITION_BYTES];
 
     Radix(byte[] smallest, byte[] largest) {
-      offset = Keys.commonPrefixLength(smallest, largest);
+      offset = KeyBytes.commonPrefixLength(smallest, largest);
       for (int i = 0; i < POSITION_BYTES; i++) {
         int a = digit(smallest, i);
         int b = digit(largest, i);

@@ -40,27 +40,26 @@ public final class KeyRange {
   /** Highest score first; ties by more tombstones, then by start key. */
   public static final Comparator<KeyRange> DENSEST_FIRST = Comparator.comparingDouble(KeyRange::getScore).reversed()
       .thenComparing(Comparator.comparingLong(KeyRange::getTombstones).reversed())
-      .thenComparing((a, b) -> Keys.compare(a.start, b.start));
+      .thenComparing((a, b) -> KeyBytes.compare(a.start, b.start));
 
   private final String table;
   private final byte[] start;
   private final byte[] end;
   private final int ssts;
-  private final long entries;
-  private final long tombstones;
-  private final long rangeDeletions;
+  private final SstCounts counts;
   private final long bytes;
 
-  @SuppressWarnings("checkstyle:ParameterNumber")
-  public KeyRange(String table, byte[] start, byte[] end, int ssts, long entries, long tombstones,
-      long rangeDeletions, long bytes) {
+  /**
+   * @param ssts how many live SSTs overlap the range
+   * @param counts estimated entries and tombstones of the range
+   * @param bytes estimated bytes of SST data in the range
+   */
+  public KeyRange(String table, byte[] start, byte[] end, int ssts, SstCounts counts, long bytes) {
     this.table = table;
     this.start = start.clone();
     this.end = end == null ? null : end.clone();
     this.ssts = ssts;
-    this.entries = entries;
-    this.tombstones = tombstones;
-    this.rangeDeletions = rangeDeletions;
+    this.counts = counts;
     this.bytes = bytes;
   }
 
@@ -88,19 +87,24 @@ public final class KeyRange {
     return ssts;
   }
 
+  /** @return estimated counts of the range */
+  public SstCounts getCounts() {
+    return counts;
+  }
+
   /** @return estimated point entries (puts and tombstones) in the range */
   public long getEntries() {
-    return entries;
+    return counts.getEntries();
   }
 
   /** @return estimated point tombstones in the range */
   public long getTombstones() {
-    return tombstones;
+    return counts.getDeletions();
   }
 
   /** @return estimated range tombstones in the range */
   public long getRangeDeletions() {
-    return rangeDeletions;
+    return counts.getRangeDeletions();
   }
 
   /** @return estimated bytes of SST data in the range */
@@ -110,17 +114,18 @@ public final class KeyRange {
 
   /** @return tombstones / entries, 0 for an empty range; see the class comment */
   public double getRatio() {
-    return entries == 0 ? 0 : Math.min(1, (double) tombstones / entries);
+    long entries = getEntries();
+    return entries == 0 ? 0 : Math.min(1, (double) getTombstones() / entries);
   }
 
   /** @return tombstones x ratio; see the class comment */
   public double getScore() {
-    return tombstones * getRatio();
+    return getTombstones() * getRatio();
   }
 
   @Override
   public String toString() {
-    return table + getSpan() + " ssts="
-        + ssts + " entries=" + entries + " tombstones=" + tombstones + " score=" + String.format("%.1f", getScore());
+    return table + getSpan() + " ssts=" + ssts + " entries=" + getEntries() + " tombstones=" + getTombstones()
+        + " score=" + String.format("%.1f", getScore());
   }
 }

@@ -43,7 +43,7 @@ public final class KeySpan {
 
   /** @return the span an SST's keys cover: from its smallest key to just past its largest */
   static KeySpan of(SstFile file) {
-    return new KeySpan(file.smallest(), Keys.after(file.largest()));
+    return new KeySpan(file.smallest(), KeyBytes.after(file.largest()));
   }
 
   public byte[] getStart() {
@@ -65,19 +65,19 @@ public final class KeySpan {
   }
 
   public boolean overlaps(KeySpan other) {
-    return (end == null || Keys.compare(other.start, end) < 0)
-        && (other.end == null || Keys.compare(start, other.end) < 0);
+    return (end == null || KeyBytes.compare(other.start, end) < 0)
+        && (other.end == null || KeyBytes.compare(start, other.end) < 0);
   }
 
   /** @return whether the SST holds keys in this span, by its bounds */
   public boolean overlaps(SstFile file) {
-    return Keys.compare(file.largest(), start) >= 0 && (end == null || Keys.compare(file.smallest(), end) < 0);
+    return KeyBytes.compare(file.largest(), start) >= 0 && (end == null || KeyBytes.compare(file.smallest(), end) < 0);
   }
 
   /** @return the smallest span holding both */
   public KeySpan union(KeySpan other) {
-    return new KeySpan(Keys.compare(other.start, start) < 0 ? other.start : start,
-        Keys.compareEnds(other.end, end) > 0 ? other.end : end);
+    return new KeySpan(KeyBytes.compare(other.start, start) < 0 ? other.start : start,
+        KeyBytes.compareEnds(other.end, end) > 0 ? other.end : end);
   }
 
   /** @return the smallest span holding this one and every key of the SST */
@@ -85,9 +85,9 @@ public final class KeySpan {
     return union(of(file));
   }
 
-  /** {@code [start, end)} with printable keys ({@link Keys#printable}), END for unbounded. */
+  /** {@code [start, end)} with printable keys ({@link KeyBytes#printable}), END for unbounded. */
   @Override
   public String toString() {
-    return "[" + Keys.printable(start) + ", " + (end == null ? "END" : Keys.printable(end)) + ")";
+    return "[" + KeyBytes.printable(start) + ", " + (end == null ? "END" : KeyBytes.printable(end)) + ")";
   }
 }

@@ -54,7 +54,7 @@ public final class RangePartitioner {
   public List<KeyRange> partition(String table, KeyLayout layout, Collection<SstFile> files) {
     Partition p = new Partition(table, layout, new ArrayList<>(files));
     List<KeyRange> ranges = new ArrayList<>();
-    for (KeyRange bucket : p.splitByPrefix(Keys.EMPTY, null, 1)) {
+    for (KeyRange bucket : p.splitByPrefix(KeyBytes.EMPTY, null, 1)) {
       p.addLimited(bucket, 2, ranges);
     }
     return ranges;
@@ -99,7 +99,7 @@ public final class RangePartitioner {
 
     /** Cuts [start, end) into one range per prefix at depth seen in the SSTs' keys, and the gaps between them. */
     List<KeyRange> splitByPrefix(byte[] start, byte[] end, int depth) {
-      TreeSet<byte[]> prefixes = new TreeSet<>(Keys::compare);
+      TreeSet<byte[]> prefixes = new TreeSet<>(KeyBytes::compare);
       for (SstFile f : files) {
         if (f.overlaps(start, end)) {
           addIfWithin(layout.prefix(f.smallest(), depth), start, end, prefixes);
@@ -109,17 +109,17 @@ public final class RangePartitioner {
       List<KeyRange> ranges = new ArrayList<>();
       byte[] cursor = start;
       for (byte[] prefix : prefixes) {
-        if (Keys.compare(cursor, prefix) < 0) {
+        if (KeyBytes.compare(cursor, prefix) < 0) {
           addEstimate(cursor, prefix, ranges);
         }
-        byte[] prefixEnd = Keys.prefixEnd(prefix);
-        cursor = Keys.compareEnds(prefixEnd, end) < 0 ? prefixEnd : end;
+        byte[] prefixEnd = KeyBytes.prefixEnd(prefix);
+        cursor = KeyBytes.compareEnds(prefixEnd, end) < 0 ? prefixEnd : end;
         addEstimate(prefix, cursor, ranges);
         if (cursor == null) {
           return ranges;
         }
       }
-      if (Keys.compareEnds(cursor, end) < 0) {
+      if (KeyBytes.compareEnds(cursor, end) < 0) {
         addEstimate(cursor, end, ranges);
       }
       return ranges;
@@ -130,11 +130,11 @@ public final class RangePartitioner {
      * then merges consecutive pieces while they stay within the limit.
      */
     List<KeyRange> splitAtSstBoundaries(byte[] start, byte[] end) {
-      TreeSet<byte[]> cuts = new TreeSet<>(Keys::compare);
+      TreeSet<byte[]> cuts = new TreeSet<>(KeyBytes::compare);
       for (SstFile f : files) {
         if (f.overlaps(start, end)) {
           addIfInside(f.smallest(), start, end, cuts);
-          addIfInside(Keys.after(f.largest()), start, end, cuts);
+          addIfInside(KeyBytes.after(f.largest()), start, end, cuts);
         }
       }
       List<KeyRange> ranges = new ArrayList<>();
@@ -184,19 +184,19 @@ public final class RangePartitioner {
           bytes += share * f.getSizeBytes();
         }
       }
-      return new KeyRange(table, start, end, ssts, Math.round(entries), Math.round(tombstones),
-          Math.round(rangeDeletions), Math.round(bytes));
+      SstCounts counts = new SstCounts(Math.round(entries), Math.round(tombstones), Math.round(rangeDeletions));
+      return new KeyRange(table, start, end, ssts, counts, Math.round(bytes));
     }
   }
 
   private static void addIfWithin(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {
-    if (key != null && Keys.compare(key, start) >= 0 && (end == null || Keys.compare(key, end) < 0)) {
+    if (key != null && KeyBytes.compare(key, start) >= 0 && (end == null || KeyBytes.compare(key, end) < 0)) {
       out.add(key);
     }
   }
 
   private static void addIfInside(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {
-    if (Keys.compare(key, start) > 0 && (end == null || Keys.compare(key, end) < 0)) {
+    if (KeyBytes.compare(key, start) > 0 && (end == null || KeyBytes.compare(key, end) < 0)) {
       out.add(key);
     }
   }

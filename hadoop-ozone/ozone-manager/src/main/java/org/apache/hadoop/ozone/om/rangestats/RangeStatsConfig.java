@@ -31,7 +31,7 @@ import org.apache.hadoop.hdds.conf.PostConstruct;
 @ConfigGroup(prefix = "ozone.om.range.stats")
 public class RangeStatsConfig {
 
-  @Config(key = "ozone.om.range.stats.enabled",
+  @Config(key = Keys.ENABLED,
       defaultValue = "true",
       type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
@@ -40,7 +40,7 @@ public class RangeStatsConfig {
           + "compaction events. They are shown as metrics and used by the range compaction service.")
   private boolean enabled = true;
 
-  @Config(key = "ozone.om.range.stats.tables",
+  @Config(key = Keys.TABLES,
       defaultValue = "keyTable,openKeyTable,deletedTable,multipartInfoTable,"
           + "fileTable,openFileTable,directoryTable,deletedDirectoryTable",
       type = ConfigType.STRING,
@@ -50,7 +50,7 @@ public class RangeStatsConfig {
           + "/volumeId/bucketId/parentId (fileTable, openFileTable, directoryTable, deletedDirectoryTable).")
   private String tables = "";
 
-  @Config(key = "ozone.om.range.stats.max.range.entries",
+  @Config(key = Keys.MAX_RANGE_ENTRIES,
       defaultValue = "200000",
       type = ConfigType.LONG,
       tags = {OZONE, OM, PERFORMANCE},
@@ -62,8 +62,7 @@ public class RangeStatsConfig {
   @PostConstruct
   public void validate() {
     if (maxRangeEntries < 1) {
-      throw new IllegalArgumentException("ozone.om.range.stats.max.range.entries must be positive, but is "
-          + maxRangeEntries);
+      throw new IllegalArgumentException(Keys.MAX_RANGE_ENTRIES + " must be positive, but is " + maxRangeEntries);
     }
     for (String table : getTables()) {
       OmTableLayouts.layoutOf(table);
@@ -93,5 +92,16 @@ public class RangeStatsConfig {
 
   public void setMaxRangeEntries(long maxRangeEntries) {
     this.maxRangeEntries = maxRangeEntries;
+  }
+
+  /** The keys, for tests and grep. */
+  public static final class Keys {
+    public static final String PREFIX = "ozone.om.range.stats.";
+    public static final String ENABLED = PREFIX + "enabled";
+    public static final String TABLES = PREFIX + "tables";
+    public static final String MAX_RANGE_ENTRIES = PREFIX + "max.range.entries";
+
+    private Keys() {
+    }
   }
 }

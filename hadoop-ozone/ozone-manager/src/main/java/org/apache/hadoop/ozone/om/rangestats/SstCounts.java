@@ -17,15 +17,23 @@
 
 package org.apache.hadoop.ozone.om.rangestats;
 
+import java.util.Objects;
 import org.rocksdb.TableProperties;
 
-/** The entry counts of one SST, from its table properties. Immutable. */
+/**
+ * Entry counts of SST data, from the table properties of one SST or estimated for a key range. Immutable.
+ */
 public final class SstCounts {
   private final long entries;
   private final long deletions;
   private final long rangeDeletions;
 
-  SstCounts(long entries, long deletions, long rangeDeletions) {
+  /**
+   * @param entries all point entries, puts and deletions (RocksDB's num_entries)
+   * @param deletions point deletions (tombstones) among the entries
+   * @param rangeDeletions range tombstones, counted apart from the entries
+   */
+  public SstCounts(long entries, long deletions, long rangeDeletions) {
     this.entries = entries;
     this.deletions = deletions;
     this.rangeDeletions = rangeDeletions;
@@ -36,19 +44,37 @@ public final class SstCounts {
         properties.getNumRangeDeletions());
   }
 
-  static SstCounts of(SstFile file) {
-    return new SstCounts(file.getEntries(), file.getDeletions(), file.getRangeDeletions());
-  }
-
-  long getEntries() {
+  public long getEntries() {
     return entries;
   }
 
-  long getDeletions() {
+  public long getDeletions() {
     return deletions;
   }
 
-  long getRangeDeletions() {
+  public long getRangeDeletions() {
     return rangeDeletions;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof SstCounts)) {
+      return false;
+    }
+    SstCounts that = (SstCounts) o;
+    return entries == that.entries && deletions == that.deletions && rangeDeletions == that.rangeDeletions;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(entries, deletions, rangeDeletions);
+  }
+
+  @Override
+  public String toString() {
+    return "entries=" + entries + " deletions=" + deletions + " rangeDeletions=" + rangeDeletions;
   }
 }

@@ -30,28 +30,18 @@ public final class SstFile {
   private final int level;
   private final byte[] smallestKey;
   private final byte[] largestKey;
-  private final long entries;
-  private final long deletions;
-  private final long rangeDeletions;
+  private final SstCounts counts;
   private final long sizeBytes;
   private final boolean beingCompacted;
 
-  /**
-   * @param name file name, e.g. {@code 000042.sst}
-   * @param entries all point entries, puts and deletions (RocksDB's num_entries)
-   * @param deletions point deletions (tombstones) among the entries
-   * @param rangeDeletions range tombstones, counted apart from the entries
-   */
-  @SuppressWarnings("checkstyle:ParameterNumber")
-  public SstFile(String name, int level, byte[] smallestKey, byte[] largestKey, long entries,
-      long deletions, long rangeDeletions, long sizeBytes, boolean beingCompacted) {
+  /** @param name file name, e.g. {@code 000042.sst} */
+  public SstFile(String name, int level, byte[] smallestKey, byte[] largestKey, SstCounts counts, long sizeBytes,
+      boolean beingCompacted) {
     this.name = Objects.requireNonNull(name, "name == null");
     this.level = level;
     this.smallestKey = smallestKey.clone();
     this.largestKey = largestKey.clone();
-    this.entries = entries;
-    this.deletions = deletions;
-    this.rangeDeletions = rangeDeletions;
+    this.counts = Objects.requireNonNull(counts, "counts == null");
     this.sizeBytes = sizeBytes;
     this.beingCompacted = beingCompacted;
   }
@@ -90,16 +80,20 @@ public final class SstFile {
     return KeySpan.wrap(start, end).overlaps(this);
   }
 
+  public SstCounts getCounts() {
+    return counts;
+  }
+
   public long getEntries() {
-    return entries;
+    return counts.getEntries();
   }
 
   public long getDeletions() {
-    return deletions;
+    return counts.getDeletions();
   }
 
   public long getRangeDeletions() {
-    return rangeDeletions;
+    return counts.getRangeDeletions();
   }
 
   public long getSizeBytes() {
@@ -119,21 +113,19 @@ public final class SstFile {
       return false;
     }
     SstFile that = (SstFile) o;
-    return name.equals(that.name) && level == that.level && entries == that.entries
-        && deletions == that.deletions && rangeDeletions == that.rangeDeletions && sizeBytes == that.sizeBytes
+    return name.equals(that.name) && level == that.level && counts.equals(that.counts) && sizeBytes == that.sizeBytes
         && beingCompacted == that.beingCompacted && Arrays.equals(smallestKey, that.smallestKey)
         && Arrays.equals(largestKey, that.largestKey);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, level, entries, deletions);
+    return Objects.hash(name, level, counts);
   }
 
   @Override
   public String toString() {
-    return name + "{L" + level + " " + Keys.printable(smallestKey) + ".." + Keys.printable(largestKey)
-        + " entries=" + entries + " deletions=" + deletions + " rangeDeletions=" + rangeDeletions
-        + " bytes=" + sizeBytes + (beingCompacted ? " compacting" : "") + "}";
+    return name + "{L" + level + " " + KeyBytes.printable(smallestKey) + ".." + KeyBytes.printable(largestKey)
+        + " " + counts + " bytes=" + sizeBytes + (beingCompacted ? " compacting" : "") + "}";
   }
 }

@@ -58,8 +58,8 @@ public final class SstFiles {
           // Gone between the two reads (compacted away): the next change event brings the new state.
           continue;
         }
-        files.add(new SstFile(name, level.level(), meta.smallestKey(), meta.largestKey(), counts.getEntries(),
-            counts.getDeletions(), counts.getRangeDeletions(), meta.size(), meta.beingCompacted()));
+        files.add(new SstFile(name, level.level(), meta.smallestKey(), meta.largestKey(), counts, meta.size(),
+            meta.beingCompacted()));
       }
     }
     return files;

@@ -54,7 +54,7 @@ public final class SstIndex {
   Map<String, SstCounts> counts(String table) {
     Map<String, SstCounts> counts = new HashMap<>();
     for (SstFile f : files(table)) {
-      counts.put(f.getName(), SstCounts.of(f));
+      counts.put(f.getName(), f.getCounts());
     }
     return counts;
   }

@@ -40,7 +40,7 @@ import java.util.TreeSet;
  * position between its bounds.
  */
 final class SstSpread {
-  private final TreeSet<byte[]> buckets = new TreeSet<>(Keys::compare);
+  private final TreeSet<byte[]> buckets = new TreeSet<>(KeyBytes::compare);
   private final Map<SstFile, List<byte[][]>> segments = new IdentityHashMap<>();
 
   /** @param files the table's SSTs, whose bounds tell which buckets exist */
@@ -66,15 +66,15 @@ final class SstSpread {
     List<byte[][]> parts = new ArrayList<>();
     byte[] from = buckets.floor(file.smallest());
     for (byte[] bucket : from == null ? buckets : buckets.tailSet(from, true)) {
-      if (Keys.compare(bucket, file.largest()) > 0) {
+      if (KeyBytes.compare(bucket, file.largest()) > 0) {
         break;
       }
-      byte[] bucketEnd = Keys.prefixEnd(bucket);
-      if (bucketEnd != null && Keys.compare(bucketEnd, file.smallest()) <= 0) {
+      byte[] bucketEnd = KeyBytes.prefixEnd(bucket);
+      if (bucketEnd != null && KeyBytes.compare(bucketEnd, file.smallest()) <= 0) {
         continue;
       }
-      byte[] low = Keys.compare(file.smallest(), bucket) > 0 ? file.smallest() : bucket;
-      byte[] high = bucketEnd == null || Keys.compare(file.largest(), bucketEnd) < 0 ? file.largest() : bucketEnd;
+      byte[] low = KeyBytes.compare(file.smallest(), bucket) > 0 ? file.smallest() : bucket;
+      byte[] high = bucketEnd == null || KeyBytes.compare(file.largest(), bucketEnd) < 0 ? file.largest() : bucketEnd;
       parts.add(new byte[][] {low, high});
     }
     if (parts.size() < 2) {

@@ -32,6 +32,7 @@ import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
+import org.apache.hadoop.ozone.om.rangestats.SstCounts;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.junit.jupiter.api.Test;
 
@@ -304,11 +305,12 @@ class TestRangeCompactionPolicy {
   }
 
   private static KeyRange range(String table, String start, String end, long entries, long tombstones, long bytes) {
-    return new KeyRange(table, start.getBytes(UTF_8), end.getBytes(UTF_8), 1, entries, tombstones, 0, bytes);
+    return new KeyRange(table, start.getBytes(UTF_8), end.getBytes(UTF_8), 1, new SstCounts(entries, tombstones, 0),
+        bytes);
   }
 
   private SstFile file(int level, String smallest, String largest, long bytes, boolean beingCompacted) {
     return new SstFile(String.format("%06d.sst", ++fileNumber), level, smallest.getBytes(UTF_8),
-        largest.getBytes(UTF_8), bytes / 100, 0, 0, bytes, beingCompacted);
+        largest.getBytes(UTF_8), new SstCounts(bytes / 100, 0, 0), bytes, beingCompacted);
   }
 }

@@ -37,6 +37,7 @@ import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Type;
 import org.apache.ozone.test.GenericTestUtils;
@@ -66,8 +67,8 @@ class TestRangeCompactionService {
   void start() throws IOException {
     conf = new OzoneConfiguration();
     conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.getAbsolutePath());
-    conf.setLong("ozone.om.range.compaction.service.min.tombstones", 1000);
-    conf.set("ozone.om.range.compaction.service.pause.ratio", "0");
+    conf.setLong(RangeCompactionConfig.Keys.MIN_TOMBSTONES, 1000);
+    conf.set(RangeCompactionConfig.Keys.PAUSE_RATIO, "0");
     metadata = new OmMetadataManagerImpl(conf, null);
   }
 
@@ -206,7 +207,7 @@ class TestRangeCompactionService {
   void writePressureStopsTheRun() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
     // The dense bucket's flushes left L0 files; a tiny fraction of the slowdown trigger counts them as pressure.
-    conf.set("ozone.om.range.compaction.service.backoff.fraction", "0.01");
+    conf.set(RangeCompactionConfig.Keys.BACKOFF_FRACTION, "0.01");
 
     assertThat(service().runOnce()).isZero();
 
@@ -274,9 +275,9 @@ class TestRangeCompactionService {
 
   @Test
   void refusesTablesWithoutRangeStatistics() {
-    conf.set("ozone.om.range.compaction.service.tables", "keyTable,openKeyTable");
+    conf.set(RangeCompactionConfig.Keys.TABLES, "keyTable,openKeyTable");
     OzoneConfiguration noStats = new OzoneConfiguration(conf);
-    noStats.set("ozone.om.range.stats.tables", "keyTable");
+    noStats.set(RangeStatsConfig.Keys.TABLES, "keyTable");
     assertThatThrownBy(() -> new RangeCompactionService(metadataWithStats(noStats),
         conf.getObject(RangeCompactionConfig.class), ""))
         .isInstanceOf(IllegalArgumentException.class)

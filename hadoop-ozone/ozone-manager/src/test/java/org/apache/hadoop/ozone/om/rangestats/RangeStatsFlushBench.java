@@ -256,7 +256,7 @@ public final class RangeStatsFlushBench {
       Files.createDirectories(dir);
       OzoneConfiguration conf = new OzoneConfiguration();
       conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.toString());
-      conf.setBoolean("ozone.om.range.stats.enabled", enabled);
+      conf.setBoolean(RangeStatsConfig.Keys.ENABLED, enabled);
       metadata = new OmMetadataManagerImpl(conf, null);
       if (metadata.getRangeStats() == null || metadata.getRangeStats().isEnabled() != enabled) {
         throw new IllegalStateException(name + ": range statistics are not " + (enabled ? "on" : "off"));

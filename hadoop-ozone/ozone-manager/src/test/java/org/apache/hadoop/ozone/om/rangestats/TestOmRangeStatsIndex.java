@@ -60,7 +60,7 @@ class TestOmRangeStatsIndex {
   void start() throws IOException {
     conf = new OzoneConfiguration();
     conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.getAbsolutePath());
-    conf.setLong("ozone.om.range.stats.max.range.entries", 2500);
+    conf.setLong(RangeStatsConfig.Keys.MAX_RANGE_ENTRIES, 2500);
     metadata = new OmMetadataManagerImpl(conf, null);
   }
 

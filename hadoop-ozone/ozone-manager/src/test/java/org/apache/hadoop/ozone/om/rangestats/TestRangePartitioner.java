@@ -144,16 +144,16 @@ class TestRangePartitioner {
     assertThat(KeyLayout.BUCKET.prefix(bytes("/vol/bucket"), 1)).isNull();
     assertThat(KeyLayout.BUCKET.prefix(bytes("#snapshot"), 1)).isNull();
     assertThat(KeyLayout.BUCKET_AND_PARENT.prefix(bytes("/1/2/300/f/9"), 2)).isEqualTo(bytes("/1/2/300/"));
-    assertThat(Keys.printable(new byte[] {'/', 'a', 0, (byte) 0xff, '\\'})).isEqualTo("/a\\x00\\xff\\x5c");
+    assertThat(KeyBytes.printable(new byte[] {'/', 'a', 0, (byte) 0xff, '\\'})).isEqualTo("/a\\x00\\xff\\x5c");
   }
 
   private KeyRange range(long entries, long tombstones) {
-    return new KeyRange("t", bytes("/v/" + entries + "/"), null, 1, entries, tombstones, 0, 0);
+    return new KeyRange("t", bytes("/v/" + entries + "/"), null, 1, new SstCounts(entries, tombstones, 0), 0);
   }
 
   private SstFile file(String smallest, String largest, long entries, long deletions) {
-    return new SstFile(String.format("%06d.sst", ++fileNumber), 0, bytes(smallest), bytes(largest), entries,
-        deletions, 0, entries * 100, false);
+    return new SstFile(String.format("%06d.sst", ++fileNumber), 0, bytes(smallest), bytes(largest),
+        new SstCounts(entries, deletions, 0), entries * 100, false);
   }
 
   private static byte[] bytes(String s) {

@@ -23,10 +23,10 @@ import java.util.Arrays;
  * Byte-string helpers of the range model: RocksDB's default bytewise order and
  * the keys next to a key or a prefix in that order.
  */
-public final class Keys {
+public final class KeyBytes {
   static final byte[] EMPTY = new byte[0];
 
-  private Keys() {
+  private KeyBytes() {
   }
 
   /** Unsigned lexicographic order, the order of RocksDB's default comparator. */
