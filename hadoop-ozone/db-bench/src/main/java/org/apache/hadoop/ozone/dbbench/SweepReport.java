@@ -34,9 +34,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The results of a sweep (one db-bench run per operation count, in {@code DIR/ops-N/db-bench.json}) over the
- * operation count, as the prototype's reference run shows its own: {@code seek_latency_over_key_count.png} (mean and max in-run latency
- * of each read, per arm), {@code compaction_metrics_over_key_count.png} (compaction bytes written and manual
- * compaction time, per arm) and {@code sweep.md} with the numbers and their ratios to range. Generated from the
+ * operation count, as the prototype's reference run shows its own: {@code seek_latency_over_key_count.png} (mean
+ * and max in-run latency of each read, per arm), {@code compaction_metrics_over_key_count.png} (compaction bytes
+ * written and manual compaction time, per arm) and {@code sweep.md} with the numbers and their ratios to range. Generated from the
  * JSON only, so {@code scripts/db-bench --sweep-page DIR} writes the same files again.
  */
 final class SweepReport {
