@@ -92,15 +92,17 @@ class TestRangeCompactionMiniCluster {
       }
 
       // Every create deleted its open-key row (openKeyTable) and the deletes removed keys (keyTable). The service
-      // flushes and compacts each once it holds enough tombstones; a remainder below the thresholds stays.
+      // flushes and compacts each once it holds enough tombstones; a remainder below the thresholds stays. The
+      // deletes hit the bucket's head, so the head probe flushes keyTable every 200 of them, and RocksDB's own L0
+      // compaction of those flushes may drop some of its tombstones before the service gets to them.
       RangeCompactionMetrics metrics = service().getMetrics();
       long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-      while ((metrics.getTombstonesRemoved() < DELETED + KEYS / 2 || keyTableTombstones() > 0)
+      while ((metrics.getTombstonesRemoved() < KEYS / 2 || keyTableTombstones() > 0)
           && System.currentTimeMillis() < deadline) {
         Thread.sleep(500);
       }
       assertThat(keyTableTombstones()).isZero();
-      assertThat(metrics.getTombstonesRemoved()).isGreaterThanOrEqualTo(DELETED + KEYS / 2);
+      assertThat(metrics.getTombstonesRemoved()).isGreaterThanOrEqualTo(KEYS / 2);
       assertThat(metrics.getRangesCompacted()).isGreaterThanOrEqualTo(2);
       assertThat(metrics.getMemtableFlushes()).isPositive();
       assertThat(DefaultMetricsSystem.instance().getSource(ForegroundLatency.SOURCE_NAME))
