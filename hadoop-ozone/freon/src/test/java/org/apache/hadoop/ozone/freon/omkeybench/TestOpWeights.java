@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -33,43 +33,43 @@ class TestOpWeights {
   @Test
   void parsesSeedWeights() {
     OpWeights w = OpWeights.parse("create:20,delete:8,list:1");
-    assertThat(w.weight(KeyBenchOp.CREATE)).isEqualTo(20);
-    assertThat(w.weight(KeyBenchOp.DELETE)).isEqualTo(8);
-    assertThat(w.weight(KeyBenchOp.LIST)).isEqualTo(1);
-    assertThat(w.weight(KeyBenchOp.DELETEDIR)).isZero();
+    assertThat(w.weight(OmKeyBenchOp.CREATE)).isEqualTo(20);
+    assertThat(w.weight(OmKeyBenchOp.DELETE)).isEqualTo(8);
+    assertThat(w.weight(OmKeyBenchOp.LIST)).isEqualTo(1);
+    assertThat(w.weight(OmKeyBenchOp.DELETEDIR)).isZero();
     assertThat(w).hasToString("create:20,delete:8,list:1");
     // pick uses bits 1..63 of the random number: 29 consecutive values give each operation its weight's share
-    Map<KeyBenchOp, Integer> counts = new EnumMap<>(KeyBenchOp.class);
+    Map<OmKeyBenchOp, Integer> counts = new EnumMap<>(OmKeyBenchOp.class);
     for (long r = 0; r < 29; r++) {
       counts.merge(w.pick(r << 1), 1, Integer::sum);
     }
-    assertThat(counts).containsEntry(KeyBenchOp.CREATE, 20).containsEntry(KeyBenchOp.DELETE, 8)
-        .containsEntry(KeyBenchOp.LIST, 1).hasSize(3);
+    assertThat(counts).containsEntry(OmKeyBenchOp.CREATE, 20).containsEntry(OmKeyBenchOp.DELETE, 8)
+        .containsEntry(OmKeyBenchOp.LIST, 1).hasSize(3);
   }
 
   @Test
   void acceptsAnySubsetSpacesAndZeroWeights() {
     OpWeights w = OpWeights.parse(" list : 3 , create:0 ");
-    assertThat(w.uses(KeyBenchOp.LIST)).isTrue();
-    assertThat(w.uses(KeyBenchOp.CREATE)).isFalse();
+    assertThat(w.uses(OmKeyBenchOp.LIST)).isTrue();
+    assertThat(w.uses(OmKeyBenchOp.CREATE)).isFalse();
     for (long r = -1000; r < 1000; r++) {
-      assertThat(w.pick(r * 0x9E3779B97F4A7C15L)).isEqualTo(KeyBenchOp.LIST);
+      assertThat(w.pick(r * 0x9E3779B97F4A7C15L)).isEqualTo(OmKeyBenchOp.LIST);
     }
   }
 
   @Test
   void mixFollowsWeightsAndIsReproducible() {
     OpWeights w = OpWeights.parse("create:20,delete:8,list:1,deletedir:1");
-    Map<KeyBenchOp, Integer> counts = new EnumMap<>(KeyBenchOp.class);
+    Map<OmKeyBenchOp, Integer> counts = new EnumMap<>(OmKeyBenchOp.class);
     int n = 300_000;
     for (long step = 0; step < n; step++) {
-      KeyBenchOp op = w.pick(StepRandom.next(42, step, 0));
+      OmKeyBenchOp op = w.pick(StepRandom.next(42, step, 0));
       assertThat(w.pick(StepRandom.next(42, step, 0))).isEqualTo(op);
       counts.merge(op, 1, Integer::sum);
     }
-    assertThat(counts.get(KeyBenchOp.CREATE) / (double) n).isCloseTo(20 / 30.0, Offset.offset(0.01));
-    assertThat(counts.get(KeyBenchOp.DELETE) / (double) n).isCloseTo(8 / 30.0, Offset.offset(0.01));
-    assertThat(counts.get(KeyBenchOp.LIST) / (double) n).isCloseTo(1 / 30.0, Offset.offset(0.005));
+    assertThat(counts.get(OmKeyBenchOp.CREATE) / (double) n).isCloseTo(20 / 30.0, Offset.offset(0.01));
+    assertThat(counts.get(OmKeyBenchOp.DELETE) / (double) n).isCloseTo(8 / 30.0, Offset.offset(0.01));
+    assertThat(counts.get(OmKeyBenchOp.LIST) / (double) n).isCloseTo(1 / 30.0, Offset.offset(0.005));
     assertThat(StepRandom.next(1, 5, 0)).isNotEqualTo(StepRandom.next(2, 5, 0));
   }
 

@@ -15,25 +15,8 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
-
-/** A key tracked in the live set: its name and, with {@code --files-per-dir}, its directory. */
-final class TrackedKey {
-
-  private final String name;
-  private final BenchDir dir;
-
-  TrackedKey(String name, BenchDir dir) {
-    this.name = name;
-    this.dir = dir;
-  }
-
-  String name() {
-    return name;
-  }
-
-  /** @return the directory, or null without {@code --files-per-dir} */
-  BenchDir dir() {
-    return dir;
-  }
-}
+/**
+ * {@code ozone freon omkeybench}: a mixed create, delete and list load on one bucket of OM, with a bounded set of
+ * tracked keys, reproducible from a seed, that leaves tombstones in OM's tables the way production deletes do.
+ */
+package org.apache.hadoop.ozone.freon.omkeybench;

@@ -15,12 +15,12 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.util.Locale;
 
 /** The operations of {@code omkeybench}; the upper-case name is the timer's and the summary's. */
-enum KeyBenchOp {
+enum OmKeyBenchOp {
   CREATE, DELETE, LIST, DELETEDIR;
 
   /** Name used in {@code --weights}. */
@@ -29,8 +29,8 @@ enum KeyBenchOp {
   }
 
   /** @return the operation named {@code name} in {@code --weights}, or null if there is none. */
-  static KeyBenchOp fromWeightName(String name) {
-    for (KeyBenchOp op : values()) {
+  static OmKeyBenchOp fromWeightName(String name) {
+    for (OmKeyBenchOp op : values()) {
       if (op.weightName().equals(name)) {
         return op;
       }

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,21 +32,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The progress line in the prototype's format and the JSON summary. */
-class TestKeyBenchStats {
+class TestOmKeyBenchStats {
 
   @Test
   void progressLineInSeedFormat() {
     LiveSet<String> live = new LiveSet<>(2, false);
-    KeyBenchStats stats = new KeyBenchStats(OpWeights.parse("create:20,delete:8,list:1"), live);
+    OmKeyBenchStats stats = new OmKeyBenchStats(OpWeights.parse("create:20,delete:8,list:1"), live);
     assertThat(stats.sampleStatus(0))
         .isEqualTo("live=0/2 created=0 deleted=0 CREATE: rate 0 max 0 DELETE: rate 0 max 0 LIST: rate 0 max 0");
     for (int i = 0; i < 3; i++) {
       stats.addCreated();
-      stats.op(KeyBenchOp.CREATE).succeed();
+      stats.op(OmKeyBenchOp.CREATE).succeed();
       live.tryAdd("k" + i);
     }
     stats.addDeleted(1);
-    stats.op(KeyBenchOp.DELETE).succeed();
+    stats.op(OmKeyBenchOp.DELETE).succeed();
     assertThat(stats.sampleStatus(TimeUnit.MILLISECONDS.toNanos(500)))
         .isEqualTo("live=2/2 created=3 deleted=1 [LIMIT_REACHED] CREATE: rate 6 max 6 DELETE: rate 2 max 2 "
             + "LIST: rate 0 max 0");
@@ -58,19 +58,19 @@ class TestKeyBenchStats {
   void summaryIsValidJsonAndAddsUp(@TempDir Path dir) throws Exception {
     OpWeights weights = OpWeights.parse("create:2,delete:1");
     LiveSet<String> live = new LiveSet<>(10, false);
-    KeyBenchStats stats = new KeyBenchStats(weights, live);
+    OmKeyBenchStats stats = new OmKeyBenchStats(weights, live);
     MetricRegistry registry = new MetricRegistry();
-    Map<KeyBenchOp, Timer> timers = new EnumMap<>(KeyBenchOp.class);
-    timers.put(KeyBenchOp.CREATE, registry.timer("CREATE"));
-    timers.put(KeyBenchOp.DELETE, registry.timer("DELETE"));
+    Map<OmKeyBenchOp, Timer> timers = new EnumMap<>(OmKeyBenchOp.class);
+    timers.put(OmKeyBenchOp.CREATE, registry.timer("CREATE"));
+    timers.put(OmKeyBenchOp.DELETE, registry.timer("DELETE"));
     for (int i = 0; i < 4; i++) {
-      stats.op(KeyBenchOp.CREATE).succeed();
+      stats.op(OmKeyBenchOp.CREATE).succeed();
       stats.addCreated();
-      timers.get(KeyBenchOp.CREATE).update(2 + i, TimeUnit.MILLISECONDS);
+      timers.get(OmKeyBenchOp.CREATE).update(2 + i, TimeUnit.MILLISECONDS);
     }
-    stats.op(KeyBenchOp.CREATE).fail();
-    stats.op(KeyBenchOp.DELETE).skip();
-    stats.op(KeyBenchOp.DELETE).succeed();
+    stats.op(OmKeyBenchOp.CREATE).fail();
+    stats.op(OmKeyBenchOp.DELETE).skip();
+    stats.op(OmKeyBenchOp.DELETE).succeed();
     stats.addDeleted(1);
 
     Path file = dir.resolve("sub/summary.json");

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,24 +26,24 @@ import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.junit.jupiter.api.Test;
 
 /** Option values to typed settings, without a cluster. */
-class TestKeyBenchSettings {
+class TestOmKeyBenchSettings {
 
   /** The defaults of {@code omkeybench}. */
-  private static KeyBenchSettings.Builder defaults() {
-    return new KeyBenchSettings.Builder().weights("create:20,delete:8,list:1").layout("OBJECT_STORE")
+  private static OmKeyBenchSettings.Builder defaults() {
+    return new OmKeyBenchSettings.Builder().weights("create:20,delete:8,list:1").layout("OBJECT_STORE")
         .deleteOrder("random").listStart("random").untracked("keep").maxLiveKeys(25000).batchSize(1000)
         .filesPerDir(0).bufferSize(4096).size(new StorageSize(StorageUnit.BYTES, 0));
   }
 
   @Test
   void parsesChoicesIntoTypedValues() {
-    KeyBenchSettings s = defaults().layout("file_system_optimized").deleteOrder("oldest").listStart("first")
+    OmKeyBenchSettings s = defaults().layout("file_system_optimized").deleteOrder("oldest").listStart("first")
         .untracked("delete").filesPerDir(5).weights("create:1,deletedir:1").size(new StorageSize(StorageUnit.KB, 2))
         .seed(42L).build();
     assertThat(s.layout()).isEqualTo(BucketLayout.FILE_SYSTEM_OPTIMIZED);
-    assertThat(s.deleteOrder()).isEqualTo(KeyBenchSettings.DeleteOrder.OLDEST);
-    assertThat(s.listStart()).isEqualTo(KeyBenchSettings.ListStart.FIRST);
-    assertThat(s.untracked()).isEqualTo(KeyBenchSettings.Untracked.DELETE);
+    assertThat(s.deleteOrder()).isEqualTo(OmKeyBenchSettings.DeleteOrder.OLDEST);
+    assertThat(s.listStart()).isEqualTo(OmKeyBenchSettings.ListStart.FIRST);
+    assertThat(s.untracked()).isEqualTo(OmKeyBenchSettings.Untracked.DELETE);
     assertThat(s.sizeBytes()).isEqualTo(2048);
     assertThat(s.seed()).isEqualTo(42);
     assertThat(s).hasToString("weights create:1,deletedir:1, max live keys 25000, delete order oldest, "

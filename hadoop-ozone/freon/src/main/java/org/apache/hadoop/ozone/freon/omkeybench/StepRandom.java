@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 /**
  * Stateless, reproducible random numbers: the value for (seed, step, stream) is always the same, whatever thread

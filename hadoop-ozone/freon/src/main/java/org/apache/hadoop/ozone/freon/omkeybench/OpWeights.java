@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -26,12 +26,12 @@ import java.util.Map;
  */
 final class OpWeights {
 
-  private final Map<KeyBenchOp, Long> weights;
-  private final KeyBenchOp[] ops;
+  private final Map<OmKeyBenchOp, Long> weights;
+  private final OmKeyBenchOp[] ops;
   private final long[] cumulative;
   private final long total;
 
-  private OpWeights(Map<KeyBenchOp, Long> weights) {
+  private OpWeights(Map<OmKeyBenchOp, Long> weights) {
     this.weights = weights;
     int n = 0;
     for (long w : weights.values()) {
@@ -39,11 +39,11 @@ final class OpWeights {
         n++;
       }
     }
-    ops = new KeyBenchOp[n];
+    ops = new OmKeyBenchOp[n];
     cumulative = new long[n];
     long sum = 0;
     int i = 0;
-    for (Map.Entry<KeyBenchOp, Long> e : weights.entrySet()) {
+    for (Map.Entry<OmKeyBenchOp, Long> e : weights.entrySet()) {
       if (e.getValue() > 0) {
         sum += e.getValue();
         ops[i] = e.getKey();
@@ -63,7 +63,7 @@ final class OpWeights {
     if (spec == null || spec.trim().isEmpty()) {
       throw new IllegalArgumentException("--weights is empty; expected e.g. create:20,delete:8,list:1");
     }
-    Map<KeyBenchOp, Long> parsed = new EnumMap<>(KeyBenchOp.class);
+    Map<OmKeyBenchOp, Long> parsed = new EnumMap<>(OmKeyBenchOp.class);
     for (String pair : spec.split(",", -1)) {
       String p = pair.trim();
       int colon = p.indexOf(':');
@@ -73,7 +73,7 @@ final class OpWeights {
       }
       String name = p.substring(0, colon).trim();
       String value = p.substring(colon + 1).trim();
-      KeyBenchOp op = KeyBenchOp.fromWeightName(name);
+      OmKeyBenchOp op = OmKeyBenchOp.fromWeightName(name);
       if (op == null) {
         throw new IllegalArgumentException("Unknown operation '" + name + "' in --weights '" + spec
             + "'; known: create, delete, list, deletedir");
@@ -114,17 +114,17 @@ final class OpWeights {
   }
 
   /** @return the weight of {@code op}, 0 if absent. */
-  long weight(KeyBenchOp op) {
+  long weight(OmKeyBenchOp op) {
     Long w = weights.get(op);
     return w == null ? 0 : w;
   }
 
-  boolean uses(KeyBenchOp op) {
+  boolean uses(OmKeyBenchOp op) {
     return weight(op) > 0;
   }
 
   /** @return the operation for a random number; every value of {@code random} is valid. */
-  KeyBenchOp pick(long random) {
+  OmKeyBenchOp pick(long random) {
     long r = (random >>> 1) % total;
     for (int i = 0; i < cumulative.length; i++) {
       if (r < cumulative[i]) {
@@ -137,7 +137,7 @@ final class OpWeights {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
-    for (Map.Entry<KeyBenchOp, Long> e : weights.entrySet()) {
+    for (Map.Entry<OmKeyBenchOp, Long> e : weights.entrySet()) {
       if (sb.length() > 0) {
         sb.append(',');
       }

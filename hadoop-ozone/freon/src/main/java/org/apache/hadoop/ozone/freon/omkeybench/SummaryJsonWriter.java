@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
@@ -48,7 +48,7 @@ final class SummaryJsonWriter {
   }
 
   /** Renders the summary. */
-  static ObjectNode render(KeyBenchStats stats, Map<KeyBenchOp, Timer> timers, double durationSeconds,
+  static ObjectNode render(OmKeyBenchStats stats, Map<OmKeyBenchOp, Timer> timers, double durationSeconds,
       long seed, int threads, OpWeights weights) {
     ObjectNode json = MAPPER.createObjectNode();
     json.put("totalOps", stats.totalOps());
@@ -65,8 +65,8 @@ final class SummaryJsonWriter {
     json.put("untrackedCreated", stats.untrackedCreated());
     json.put("listed", stats.listed());
     ObjectNode operations = json.putObject("operations");
-    for (Map.Entry<KeyBenchOp, KeyBenchStats.OpCounters> e : stats.ops().entrySet()) {
-      KeyBenchStats.OpCounters c = e.getValue();
+    for (Map.Entry<OmKeyBenchOp, OmKeyBenchStats.OpCounters> e : stats.ops().entrySet()) {
+      OmKeyBenchStats.OpCounters c = e.getValue();
       ObjectNode op = operations.putObject(e.getKey().name());
       op.put("count", c.succeeded());
       op.put("failures", c.failed());

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,6 +40,7 @@ import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneKey;
+import org.apache.hadoop.ozone.freon.Freon;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.ozone.test.GenericTestUtils.PortAllocator;
 import org.junit.jupiter.api.AfterAll;
@@ -149,7 +150,7 @@ class TestOmKeyBenchMiniCluster {
     OmKeyBench bench = run(0, "-n", "2000", "-t", "8", "-p", "mix", "-v", "vmix", "-b", "bmix",
         "--weights", "create:5,delete:3,list:2", "--max-live-keys", "50", "--seed", "1",
         "--batch-size", "20", "--summary-json", summary.toString());
-    KeyBenchStats stats = bench.stats();
+    OmKeyBenchStats stats = bench.stats();
 
     List<String> inBucket = keys("vmix", "bmix", "mix/");
     assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));
@@ -188,7 +189,7 @@ class TestOmKeyBenchMiniCluster {
     OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "untr", "-v", "vuntr", "-b", "buntr",
         "--weights", "create:10,delete:1,list:1", "--max-live-keys", "20", "--untracked", "delete",
         "--delete-order", "oldest", "--list-start", "first", "--seed", "2");
-    KeyBenchStats stats = bench.stats();
+    OmKeyBenchStats stats = bench.stats();
     List<String> inBucket = keys("vuntr", "buntr", "");
     assertThat(stats.untrackedCreated()).isPositive();
     assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted())).hasSizeLessThanOrEqualTo(20);
@@ -210,9 +211,9 @@ class TestOmKeyBenchMiniCluster {
     OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "fso", "-v", "vfso", "-b", "bfso",
         "--layout", "FILE_SYSTEM_OPTIMIZED", "--files-per-dir", "5",
         "--weights", "create:10,delete:2,list:1,deletedir:2", "--max-live-keys", "100", "--seed", "3");
-    KeyBenchStats stats = bench.stats();
-    assertThat(stats.op(KeyBenchOp.DELETEDIR).succeeded()).isPositive();
-    assertThat(stats.op(KeyBenchOp.LIST).succeeded()).isPositive();
+    OmKeyBenchStats stats = bench.stats();
+    assertThat(stats.op(OmKeyBenchOp.DELETEDIR).succeeded()).isPositive();
+    assertThat(stats.op(OmKeyBenchOp.LIST).succeeded()).isPositive();
     assertThat(stats.listed()).isPositive();
     List<String> inBucket = keys("vfso", "bfso", "");
     assertThat(inBucket).hasSize((int) (stats.created() - stats.deleted()));

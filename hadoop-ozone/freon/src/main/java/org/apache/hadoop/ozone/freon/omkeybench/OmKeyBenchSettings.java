@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -26,7 +26,7 @@ import org.apache.hadoop.ozone.om.helpers.BucketLayout;
  * The options of {@code omkeybench} as typed values. {@link Builder#build()} checks every value before anything
  * is sent to OM; a bad one is rejected with a one-line message naming it.
  */
-final class KeyBenchSettings {
+final class OmKeyBenchSettings {
 
   /** Which tracked key (or directory) a DELETE (DELETEDIR) removes. */
   enum DeleteOrder { RANDOM, OLDEST }
@@ -49,7 +49,7 @@ final class KeyBenchSettings {
   private final long sizeBytes;
   private final long seed;
 
-  private KeyBenchSettings(Builder b) {
+  private OmKeyBenchSettings(Builder b) {
     weights = OpWeights.parse(b.weights);
     maxLiveKeys = atLeastOne("--max-live-keys", b.maxLiveKeys);
     batchSize = atLeastOne("--batch-size", b.batchSize);
@@ -66,7 +66,7 @@ final class KeyBenchSettings {
       throw new IllegalArgumentException("--files-per-dir " + filesPerDir
           + " needs --layout FILE_SYSTEM_OPTIMIZED, got " + b.layout);
     }
-    if (weights.uses(KeyBenchOp.DELETEDIR) && filesPerDir == 0) {
+    if (weights.uses(OmKeyBenchOp.DELETEDIR) && filesPerDir == 0) {
       throw new IllegalArgumentException("deletedir in --weights '" + b.weights
           + "' needs --files-per-dir N (and --layout FILE_SYSTEM_OPTIMIZED)");
     }
@@ -235,8 +235,8 @@ final class KeyBenchSettings {
     }
 
     /** @throws IllegalArgumentException with a one-line message naming the first bad value */
-    KeyBenchSettings build() {
-      return new KeyBenchSettings(this);
+    OmKeyBenchSettings build() {
+      return new OmKeyBenchSettings(this);
     }
   }
 }

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Exact counters of an {@code omkeybench} run, safe under concurrency, and the progress line in the prototype's format:
  * {@code live=L/M created=C deleted=D [LIMIT_REACHED] CREATE: rate R max X DELETE: rate R max X ...}.
  */
-final class KeyBenchStats {
+final class OmKeyBenchStats {
 
   /** Counters of one operation. */
   static final class OpCounters {
@@ -68,7 +68,7 @@ final class KeyBenchStats {
     }
   }
 
-  private final Map<KeyBenchOp, OpCounters> ops = new EnumMap<>(KeyBenchOp.class);
+  private final Map<OmKeyBenchOp, OpCounters> ops = new EnumMap<>(OmKeyBenchOp.class);
   private final AtomicLong created = new AtomicLong();
   private final AtomicLong deleted = new AtomicLong();
   private final AtomicLong untrackedCreated = new AtomicLong();
@@ -80,8 +80,8 @@ final class KeyBenchStats {
    * @param weights the operations shown (those with a positive weight)
    * @param live the tracked keys
    */
-  KeyBenchStats(OpWeights weights, LiveSet<?> live) {
-    for (KeyBenchOp op : KeyBenchOp.values()) {
+  OmKeyBenchStats(OpWeights weights, LiveSet<?> live) {
+    for (OmKeyBenchOp op : OmKeyBenchOp.values()) {
       if (weights.uses(op)) {
         ops.put(op, new OpCounters());
       }
@@ -89,11 +89,11 @@ final class KeyBenchStats {
     this.live = live;
   }
 
-  OpCounters op(KeyBenchOp op) {
+  OpCounters op(OmKeyBenchOp op) {
     return ops.get(op);
   }
 
-  Map<KeyBenchOp, OpCounters> ops() {
+  Map<OmKeyBenchOp, OpCounters> ops() {
     return ops;
   }
 
@@ -185,7 +185,7 @@ final class KeyBenchStats {
     if (l >= maxLive()) {
       sb.append(" [LIMIT_REACHED]");
     }
-    for (Map.Entry<KeyBenchOp, OpCounters> e : ops.entrySet()) {
+    for (Map.Entry<OmKeyBenchOp, OpCounters> e : ops.entrySet()) {
       sb.append(' ').append(e.getKey().name()).append(": rate ").append(e.getValue().lastRate)
           .append(" max ").append(e.getValue().maxRate);
     }

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
@@ -31,6 +31,8 @@ import org.apache.hadoop.hdds.client.ReplicationConfig;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.io.OzoneOutputStream;
 import org.apache.hadoop.ozone.client.protocol.ClientProtocol;
+import org.apache.hadoop.ozone.freon.ContentGenerator;
+import org.apache.hadoop.ozone.freon.ContentGenerators;
 import org.apache.hadoop.ozone.om.exceptions.OMException;
 import org.apache.hadoop.ozone.om.exceptions.OMException.ResultCodes;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
@@ -38,34 +40,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The operations of {@code omkeybench} on one bucket, one per step, with their bookkeeping and counters. */
-final class KeyBenchOperations {
+final class OmKeyBenchOperations {
 
-  private static final Logger LOG = LoggerFactory.getLogger(KeyBenchOperations.class);
+  private static final Logger LOG = LoggerFactory.getLogger(OmKeyBenchOperations.class);
 
   /** A request to OM. */
   private interface OmCall<T> {
     T send() throws IOException;
   }
 
-  private final KeyBenchSettings settings;
+  private final OmKeyBenchSettings settings;
   private final OzoneBucket bucket;
   private final ClientProtocol proxy;
   private final ReplicationConfig replication;
   private final String prefix;
   private final LiveSet<TrackedKey> live;
-  private final KeyBenchStats stats;
+  private final OmKeyBenchStats stats;
   /** Null without {@code --files-per-dir}. */
   private final FsoDirectories dirs;
   /** Null for empty keys. */
   private final ContentGenerator content;
-  private final Map<KeyBenchOp, Timer> timers = new EnumMap<>(KeyBenchOp.class);
+  private final Map<OmKeyBenchOp, Timer> timers = new EnumMap<>(OmKeyBenchOp.class);
   private final Timer untrackedDeleteTimer;
   /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
   private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence = new AtomicLong();
 
   @SuppressWarnings("checkstyle:ParameterNumber")
-  KeyBenchOperations(KeyBenchSettings settings, KeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
+  OmKeyBenchOperations(OmKeyBenchSettings settings, OmKeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
       ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics) {
     this.settings = settings;
     this.stats = stats;
@@ -75,23 +77,23 @@ final class KeyBenchOperations {
     this.replication = replication;
     this.prefix = prefix;
     dirs = settings.filesPerDir() > 0 ? new FsoDirectories(prefix, settings) : null;
-    content = settings.sizeBytes() > 0 ? new ContentGenerator(settings.sizeBytes(), settings.bufferSize()) : null;
-    for (KeyBenchOp op : stats.ops().keySet()) {
+    content = settings.sizeBytes() > 0 ? ContentGenerators.of(settings.sizeBytes(), settings.bufferSize()) : null;
+    for (OmKeyBenchOp op : stats.ops().keySet()) {
       timers.put(op, metrics.timer(op.name()));
     }
-    untrackedDeleteTimer = settings.untracked() == KeyBenchSettings.Untracked.DELETE
-        && settings.weights().uses(KeyBenchOp.CREATE) ? metrics.timer("UNTRACKED_DELETE") : null;
+    untrackedDeleteTimer = settings.untracked() == OmKeyBenchSettings.Untracked.DELETE
+        && settings.weights().uses(OmKeyBenchOp.CREATE) ? metrics.timer("UNTRACKED_DELETE") : null;
   }
 
   /** Latencies of the operations that OM completed (not of failed or skipped ones). */
-  Map<KeyBenchOp, Timer> timers() {
+  Map<OmKeyBenchOp, Timer> timers() {
     return timers;
   }
 
   /** Runs the next step; {@code taskId} (freon's) is not used, see {@link #steps}. */
   void step(long taskId) throws IOException {
     long step = steps.getAndIncrement();
-    KeyBenchOp op = settings.weights().pick(StepRandom.next(settings.seed(), step, 0));
+    OmKeyBenchOp op = settings.weights().pick(StepRandom.next(settings.seed(), step, 0));
     long random = StepRandom.next(settings.seed(), step, 1);
     switch (op) {
     case CREATE:
@@ -118,7 +120,7 @@ final class KeyBenchOperations {
    *
    * @return the answer, or null if the target was gone
    */
-  private <T> T send(KeyBenchOp op, Timer timer, OmCall<T> call, ResultCodes... gone) throws IOException {
+  private <T> T send(OmKeyBenchOp op, Timer timer, OmCall<T> call, ResultCodes... gone) throws IOException {
     long start = System.nanoTime();
     T answer = null;
     try {
@@ -154,7 +156,7 @@ final class KeyBenchOperations {
   }
 
   private void createKey(String name, BenchDir dir) throws IOException {
-    send(KeyBenchOp.CREATE, timers.get(KeyBenchOp.CREATE), () -> writeKey(name));
+    send(OmKeyBenchOp.CREATE, timers.get(OmKeyBenchOp.CREATE), () -> writeKey(name));
     stats.addCreated();
     if (dir != null) {
       dir.existing().incrementAndGet();
@@ -165,7 +167,7 @@ final class KeyBenchOperations {
         deleteUntracked(name, dir);
       }
     }
-    stats.op(KeyBenchOp.CREATE).succeed();
+    stats.op(OmKeyBenchOp.CREATE).succeed();
   }
 
   private Void writeKey(String name) throws IOException {
@@ -189,7 +191,7 @@ final class KeyBenchOperations {
 
   /** Deletes a key created while the live set was full: part of its CREATE, which fails if this fails. */
   private void deleteUntracked(String name, BenchDir dir) throws IOException {
-    send(KeyBenchOp.CREATE, untrackedDeleteTimer, () -> deleteKey(name));
+    send(OmKeyBenchOp.CREATE, untrackedDeleteTimer, () -> deleteKey(name));
     stats.addDeleted(1);
     if (dir != null) {
       dir.existing().decrementAndGet();
@@ -202,10 +204,10 @@ final class KeyBenchOperations {
   }
 
   private void delete(long random) throws IOException {
-    LiveSet.Handle<TrackedKey> handle = settings.deleteOrder() == KeyBenchSettings.DeleteOrder.OLDEST
+    LiveSet.Handle<TrackedKey> handle = settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST
         ? live.removeOldest() : live.removeRandom(random);
     if (handle == null) {
-      stats.op(KeyBenchOp.DELETE).skip();
+      stats.op(OmKeyBenchOp.DELETE).skip();
       return;
     }
     TrackedKey key = handle.value();
@@ -218,7 +220,7 @@ final class KeyBenchOperations {
     try {
       if (dir.isDeleted()) {
         // DELETEDIR took the key with its directory (and counted it); nothing is left to send
-        stats.op(KeyBenchOp.DELETE).skip();
+        stats.op(OmKeyBenchOp.DELETE).skip();
         return;
       }
       deleteTracked(key);
@@ -230,7 +232,7 @@ final class KeyBenchOperations {
   private void deleteTracked(TrackedKey key) throws IOException {
     Boolean deleted;
     try {
-      deleted = send(KeyBenchOp.DELETE, timers.get(KeyBenchOp.DELETE), () -> deleteKey(key.name()),
+      deleted = send(OmKeyBenchOp.DELETE, timers.get(OmKeyBenchOp.DELETE), () -> deleteKey(key.name()),
           ResultCodes.KEY_NOT_FOUND);
     } catch (IOException | RuntimeException e) {
       // the key is still in the bucket: keep it deletable (untracked if the set filled up meanwhile)
@@ -243,11 +245,11 @@ final class KeyBenchOperations {
         key.dir().existing().decrementAndGet();
       }
     }
-    stats.op(KeyBenchOp.DELETE).succeed();
+    stats.op(OmKeyBenchOp.DELETE).succeed();
   }
 
   private void list(long random) throws IOException {
-    TrackedKey after = settings.listStart() == KeyBenchSettings.ListStart.FIRST ? null : live.pickRandom(random);
+    TrackedKey after = settings.listStart() == OmKeyBenchSettings.ListStart.FIRST ? null : live.pickRandom(random);
     BenchDir dir = after == null ? null : after.dir();
     if (dir == null) {
       listAfter(after);
@@ -269,26 +271,26 @@ final class KeyBenchOperations {
    */
   private void listAfter(TrackedKey after) throws IOException {
     List<?> listed;
-    Timer timer = timers.get(KeyBenchOp.LIST);
+    Timer timer = timers.get(OmKeyBenchOp.LIST);
     String volume = bucket.getVolumeName();
     String name = bucket.getName();
     int batch = settings.batchSize();
     if (bucket.getBucketLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
       String parent = after == null || after.dir() == null ? prefix : after.dir().path();
       String start = after == null ? "" : after.name();
-      listed = send(KeyBenchOp.LIST, timer, () -> proxy.listStatus(volume, name, parent, false, start, batch));
+      listed = send(OmKeyBenchOp.LIST, timer, () -> proxy.listStatus(volume, name, parent, false, start, batch));
     } else {
       String start = after == null ? null : after.name();
-      listed = send(KeyBenchOp.LIST, timer, () -> proxy.listKeys(volume, name, null, start, batch));
+      listed = send(OmKeyBenchOp.LIST, timer, () -> proxy.listKeys(volume, name, null, start, batch));
     }
     stats.addListed(listed.size());
-    stats.op(KeyBenchOp.LIST).succeed();
+    stats.op(OmKeyBenchOp.LIST).succeed();
   }
 
   private void deleteDir(long random) throws IOException {
     BenchDir dir = dirs.takeForDelete(random);
     if (dir == null) {
-      stats.op(KeyBenchOp.DELETEDIR).skip();
+      stats.op(OmKeyBenchOp.DELETEDIR).skip();
       return;
     }
     dir.lock().writeLock().lock();
@@ -296,11 +298,11 @@ final class KeyBenchOperations {
       for (LiveSet.Handle<TrackedKey> k : dir.trackedHandles()) {
         live.remove(k);
       }
-      send(KeyBenchOp.DELETEDIR, timers.get(KeyBenchOp.DELETEDIR), () -> deleteDirectory(dir),
+      send(OmKeyBenchOp.DELETEDIR, timers.get(OmKeyBenchOp.DELETEDIR), () -> deleteDirectory(dir),
           ResultCodes.KEY_NOT_FOUND, ResultCodes.DIRECTORY_NOT_FOUND);
       dir.markDeleted();
       stats.addDeleted(dir.existing().getAndSet(0));
-      stats.op(KeyBenchOp.DELETEDIR).succeed();
+      stats.op(OmKeyBenchOp.DELETEDIR).succeed();
     } finally {
       dir.lock().writeLock().unlock();
     }

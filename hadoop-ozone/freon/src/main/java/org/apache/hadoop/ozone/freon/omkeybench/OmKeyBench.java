@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -31,6 +31,10 @@ import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneVolume;
+import org.apache.hadoop.ozone.freon.BaseFreonGenerator;
+import org.apache.hadoop.ozone.freon.FreonReplicationOptions;
+import org.apache.hadoop.ozone.freon.FreonSubcommand;
+import org.apache.hadoop.ozone.freon.StorageSizeConverter;
 import org.apache.hadoop.ozone.om.exceptions.OMException;
 import org.apache.hadoop.ozone.om.exceptions.OMException.ResultCodes;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
@@ -43,7 +47,7 @@ import picocli.CommandLine.Option;
 
 /**
  * Weighted create/delete/list load on OM with a bounded set of tracked ("live") keys: the command line, its
- * wiring, the bucket and the final report. The operations are {@link KeyBenchOperations}.
+ * wiring, the bucket and the final report. The operations are {@link OmKeyBenchOperations}.
  */
 @Command(name = "omkeybench",
     aliases = "om-key-bench",
@@ -154,26 +158,26 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
   @Mixin
   private FreonReplicationOptions replication;
 
-  private KeyBenchStats stats;
+  private OmKeyBenchStats stats;
   private LiveSet<TrackedKey> live;
 
   @Override
   public Void call() throws Exception {
-    KeyBenchSettings settings = new KeyBenchSettings.Builder()
+    OmKeyBenchSettings settings = new OmKeyBenchSettings.Builder()
         .weights(weightsSpec).layout(layoutName).deleteOrder(deleteOrder).listStart(listStart).untracked(untracked)
         .maxLiveKeys(maxLiveKeys).batchSize(batchSize).filesPerDir(filesPerDir).bufferSize(bufferSize)
         .size(keySize).seed(seedOption)
         .build();
-    live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == KeyBenchSettings.DeleteOrder.OLDEST);
+    live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST);
     // before init(): the progress bar it starts reads the status line
-    stats = new KeyBenchStats(settings.weights(), live);
+    stats = new OmKeyBenchStats(settings.weights(), live);
     init();
     LOG.info("omkeybench: {}", settings);
 
     OzoneConfiguration conf = createOzoneConfiguration();
     try (OzoneClient client = createOzoneClient(omServiceID, conf)) {
       OzoneBucket bucket = prepareBucket(client, settings);
-      KeyBenchOperations operations = new KeyBenchOperations(settings, stats, live, bucket, client.getProxy(),
+      OmKeyBenchOperations operations = new OmKeyBenchOperations(settings, stats, live, bucket, client.getProxy(),
           replication.fromParamsOrConfig(conf), getPrefix(), getMetrics());
       ScheduledExecutorService statusLogger = startStatusLogger();
       long start = System.nanoTime();
@@ -193,7 +197,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     return null;
   }
 
-  private OzoneBucket prepareBucket(OzoneClient client, KeyBenchSettings settings) throws IOException {
+  private OzoneBucket prepareBucket(OzoneClient client, OmKeyBenchSettings settings) throws IOException {
     ensureVolumeExists(client, volumeName);
     OzoneVolume volume = client.getObjectStore().getVolume(volumeName);
     OzoneBucket b;
@@ -249,7 +253,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     return logger;
   }
 
-  private void writeSummary(KeyBenchOperations operations, KeyBenchSettings settings, double seconds)
+  private void writeSummary(OmKeyBenchOperations operations, OmKeyBenchSettings settings, double seconds)
       throws IOException {
     if (summaryJson == null) {
       return;
@@ -259,7 +263,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     LOG.info("Summary written to {}", summaryJson);
   }
 
-  KeyBenchStats stats() {
+  OmKeyBenchStats stats() {
     return stats;
   }
 

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon;
+package org.apache.hadoop.ozone.freon.omkeybench;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,11 +34,11 @@ final class FsoDirectories {
   /** Directories whose creates have all finished (never full); null without deletedir, which alone takes them. */
   private final LiveSet<BenchDir> complete;
 
-  FsoDirectories(String prefix, KeyBenchSettings settings) {
+  FsoDirectories(String prefix, OmKeyBenchSettings settings) {
     this.prefix = prefix;
     this.filesPerDir = settings.filesPerDir();
-    this.oldestFirst = settings.deleteOrder() == KeyBenchSettings.DeleteOrder.OLDEST;
-    this.complete = settings.weights().uses(KeyBenchOp.DELETEDIR)
+    this.oldestFirst = settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST;
+    this.complete = settings.weights().uses(OmKeyBenchOp.DELETEDIR)
         ? new LiveSet<BenchDir>(Integer.MAX_VALUE, oldestFirst) : null;
   }
 

@@ -1,0 +1,39 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.freon.omkeybench;
+
+/** A key tracked in the live set: its name and, with {@code --files-per-dir}, its directory. */
+final class TrackedKey {
+
+  private final String name;
+  private final BenchDir dir;
+
+  TrackedKey(String name, BenchDir dir) {
+    this.name = name;
+    this.dir = dir;
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** @return the directory, or null without {@code --files-per-dir} */
+  BenchDir dir() {
+    return dir;
+  }
+}
