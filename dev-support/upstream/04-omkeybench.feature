@@ -22,3 +22,10 @@ The live set adds, picks and removes in O(1) without copying. Bad input is
 one line naming the value, and nothing is sent to OM. Results: freon's
 timers per operation, and --summary-json with counts, rates and latency
 percentiles per operation.
+
+Two outputs serve tests beyond the benchmark: --latency-csv writes, per
+interval, each operation's count and exact p50/p99/max over that interval
+alone (freon's timers mix the whole run), so a chart can put the client's
+p99 next to a compaction; --journal appends a line per acknowledged create
+and delete, written through at once, so that a fault test can check the
+bucket against what OM acknowledged after OM was killed.

@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use('Agg')  # files only; no display on a server
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
-from . import summary  # noqa: E402
+from . import clientlatency, summary  # noqa: E402
 
 RATE = 'rate'  # a counter, shown per second
 TOTAL = 'total'  # a counter, shown as grown since the run started
@@ -128,9 +128,10 @@ def _mark(axes, spans, color, run_end):
             axes.axvspan(max(start, 0), min(end, run_end), color=color, alpha=0.15, linewidth=0)
 
 
-def draw_scenario(runs, series, out_dir, repeats, marks=None):
+def draw_scenario(runs, series, out_dir, repeats, marks=None, latencies=None):
     """Charts of one scenario into out_dir; `series` maps a run's id to its rows, `marks` a run's id to the periods
-    of full compaction to shade. Returns the files written."""
+    of full compaction to shade, `latencies` a run's id to its client latency intervals. Returns the files
+    written."""
     marks = marks or {}
     out_dir.mkdir(parents=True, exist_ok=True)
     arms = _arms(runs)
@@ -150,7 +151,39 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None):
         _save(figure, axes, path)
         files.append(path)
     files.append(_client_latency(runs, out_dir))
+    files.append(_client_latency_over_time(runs, series, marks, latencies or {}, out_dir, repeats))
     return files
+
+
+def _client_latency_over_time(runs, series, marks, latencies, out_dir, repeats):
+    """Client p99 per interval and operation, the arms overlaid and full compaction shaded: what a client saw
+    while a compaction ran."""
+    operations = [op for op in clientlatency.OPERATIONS if any(op in latencies.get(r['id'], {}) for r in runs)]
+    figure, all_axes = plt.subplots(max(1, len(operations)), 1, figsize=(8, 2.5 + 2 * len(operations)), dpi=100,
+                                    sharex=True, squeeze=False)
+    arms = _arms(runs)
+    for op, axes in zip(operations, all_axes[:, 0]):
+        axes.set_title(f'{op}: client p99 per interval (freon omkeybench)')
+        axes.set_ylabel('ms')
+        axes.grid(True, alpha=0.3)
+        for run in runs:
+            rows = series.get(run['id'], [])
+            if not rows or run['id'] not in latencies:
+                continue
+            xs, ys = clientlatency.p99_series(latencies[run['id']], op, rows[0]['unix_time'])
+            axes.plot(xs, ys, label=_label(run, repeats), color=_color(arms, run['arm']),
+                      alpha=1.0 if run['repeat'] == 1 else 0.5)
+            _mark(axes, marks.get(run['id'], []), _color(arms, run['arm']), rows[-1]['elapsed_s'])
+        axes.legend(fontsize='small')
+    axes = all_axes[-1, 0]
+    axes.set_xlabel('time since the client run started (s)')
+    if not operations:
+        axes.text(0.5, 0.5, 'no latency CSV in any arm', ha='center', va='center', transform=axes.transAxes)
+    figure.tight_layout()
+    path = out_dir / 'client_p99_per_interval.png'
+    figure.savefig(path)
+    plt.close(figure)
+    return path
 
 
 def _client_latency(runs, out_dir):

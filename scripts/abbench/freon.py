@@ -12,13 +12,16 @@ class FreonError(RuntimeError):
     """omkeybench exited with a non-zero code."""
 
 
-def command(ozone, scenario, ops, threads, seed, summary_json, weights=None):
-    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights."""
+def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None):
+    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights. The
+    output files come last: --latency-csv (the client's latency per interval of `latency_interval_s`), then
+    --summary-json."""
     args = list(scenario.freon_args)
     if weights:
         args[args.index('--weights') + 1] = weights
     return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
-            '--volume', 'vol1', '--bucket', 'bucket1', *args, '--summary-json', str(summary_json)]
+            '--volume', 'vol1', '--bucket', 'bucket1', *args, '--latency-interval', str(latency_interval_s),
+            '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
 
 
 class FreonRun:

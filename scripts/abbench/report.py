@@ -18,7 +18,11 @@ def _op_rows(op):
     base = f'client.operations.{op}'
     return [Row(f'{op} ops/s', f'{base}.opsPerSecond', 0, 'higher'), Row(f'{op} mean (ms)', f'{base}.mean'),
             Row(f'{op} p50 (ms)', f'{base}.p50'), Row(f'{op} p95 (ms)', f'{base}.p95'),
-            Row(f'{op} p99 (ms)', f'{base}.p99'), Row(f'{op} max (ms)', f'{base}.max')]
+            Row(f'{op} p99 (ms)', f'{base}.p99'), Row(f'{op} max (ms)', f'{base}.max'),
+            Row(f'{op} p99 per interval, median (ms)', f'client.intervals.{op}.p99Median'),
+            Row(f'{op} p99 per interval, worst (ms)', f'client.intervals.{op}.p99Max'),
+            Row(f'{op} p99 per interval, worst while full compaction ran (ms)',
+                f'client.intervals.{op}.p99MaxDuringFullCompaction', 1, '')]
 
 
 ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client failures', 'client.failures', 0, '')]

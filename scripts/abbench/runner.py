@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import charts, freon, fullcompaction, machine, preload, report, scenarios, summary
+from . import charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios, summary
 from .cluster import ClusterError, LocalCluster, build_dist_if_missing, client_env
 from .progress import Progress
 from .scrape import Scraper
@@ -116,11 +116,14 @@ class Benchmark:
         interval_s = scenarios.service_interval_s(self.s.ops / rate, self.s.interval_fraction)
         om_conf = self._om_conf(scenario, arm, interval_s)
         freon_json = self.out / 'freon' / f'{run_id}.json'
-        cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json, self.s.weights)
+        latency_csv = f'freon/{run_id}.latency.csv'
+        cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
+                            self.out / latency_csv, self.latency_interval_s(), self.s.weights)
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
                   'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
-                  'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-2]]),
+                  'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-4]]),
                   'csv': f'series/{run_id}.csv', 'freonSummary': f'freon/{run_id}.json',
+                  'clientLatencyCsv': latency_csv,
                   'clusterDir': str(self.work_root / run_id)}
         self.runs.append(record)
         work = self.work_root / run_id
@@ -172,6 +175,10 @@ class Benchmark:
             self.measured_rate[scenario.name] = record['client']['opsPerSecond']
         progress.say(f'[{index + 1}/{len(plan)} {run_id}] done in {record["wallSeconds"]:.0f} s')
 
+    def latency_interval_s(self):
+        """The client's latency intervals: OM's sampling interval, whole seconds (omkeybench's unit)."""
+        return max(1, round(self.s.scrape_interval_s))
+
     def _stop_cluster(self, cluster, record, keep_work):
         """Stops the cluster; keeps OM's log (and flamegraph) in the results; deletes the work directory unless
         asked to keep it."""
@@ -197,9 +204,13 @@ class Benchmark:
         freon_summary = json.loads(freon_json.read_text()) if freon_json.exists() else None
         record.update(summary.arm_summary(freon_summary, rows))
         om_log = self.out / 'logs' / f"{record['id']}.om.log"
+        events = fullcompaction.events(om_log) if om_log.exists() else []
         if rows and om_log.exists():
-            record['fullCompaction'] = fullcompaction.summarise(fullcompaction.events(om_log), rows[0]['unix_time'],
-                                                                rows[-1]['unix_time'])
+            record['fullCompaction'] = fullcompaction.summarise(events, rows[0]['unix_time'], rows[-1]['unix_time'])
+        latency_csv = self.out / record['clientLatencyCsv']
+        if record.get('client') and latency_csv.exists():
+            record['client']['intervals'] = clientlatency.summarise(
+                clientlatency.read(latency_csv), self.latency_interval_s(), fullcompaction.spans(events, 0))
 
     def _full_compaction_spans(self, run):
         om_log = self.out / 'logs' / f"{run['id']}.om.log"
@@ -223,7 +234,9 @@ class Benchmark:
             runs = [r for arm_runs in by_arm.values() for r in arm_runs]
             series = {r['id']: summary.read_series(self.out / r['csv']) for r in runs if (self.out / r['csv']).exists()}
             marks = {r['id']: self._full_compaction_spans(r) for r in runs}
+            latencies = {r['id']: clientlatency.read(self.out / r['clientLatencyCsv']) for r in runs
+                         if (self.out / r['clientLatencyCsv']).exists()}
             chart_files[scenario] = charts.draw_scenario(runs, series, self.out / 'charts' / scenario, self.s.repeat,
-                                                         marks)
+                                                         marks, latencies)
         (self.out / 'report.md').write_text(report.render(result, chart_files))
         return result

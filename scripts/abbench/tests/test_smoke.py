@@ -46,6 +46,11 @@ def test_summary_has_every_field(results):
         assert client['totalOps'] == 1000 and client['failures'] == 0
         for op in ('CREATE', 'DELETE', 'LIST'):
             assert set(client['operations'][op]) == {'count', 'opsPerSecond', 'mean', 'p50', 'p95', 'p99', 'max'}
+            # the client's latency per interval (--latency-csv); no full compaction runs in these arms
+            intervals = client['intervals'][op]
+            assert intervals['intervals'] >= 1 and 0 < intervals['p99Median'] <= intervals['p99Max']
+            assert intervals['p99MaxDuringFullCompaction'] is None
+        assert (out / run['clientLatencyCsv']).read_text().startswith('unix_time,operation,count,p50_ms,p99_ms,max_ms')
         om = run['om']
         for key in ('seekAvgUsRun', 'seekP99UsRun', 'iterSkipsPerOp', 'compactReadMB', 'compactWriteMB',
                     'writeStallMs', 'sstMBEnd'):
@@ -73,7 +78,8 @@ def test_csv_per_arm_has_the_catalog_columns(results):
 def test_charts_are_non_empty_png_images(results):
     out, _ = results
     pngs = sorted((out / 'charts' / 'seed').glob('*.png'))
-    assert len(pngs) == len(charts.CHARTS) + 2  # plus the windowed seek average and the client latencies
+    # plus the windowed seek average, the client's p99 per operation and the client's p99 per interval
+    assert len(pngs) == len(charts.CHARTS) + 3
     for png in pngs:
         data = png.read_bytes()
         assert data.startswith(PNG_SIGNATURE) and len(data) > 5000, png.name

@@ -37,9 +37,25 @@ class ClusterScriptBadInputIT {
 
   @Test
   void unknownCommand() throws Exception {
-    Result result = Commands.cluster(work, BASE_PORT, "restart");
+    Result result = Commands.cluster(work, BASE_PORT, "reboot");
     assertThat(result.exitCode()).isNotZero();
-    assertThat(result.output()).contains("unknown command 'restart'", "Usage:");
+    assertThat(result.output()).contains("unknown command 'reboot'", "Usage:");
+  }
+
+  @Test
+  void restartOfNothingStarted() throws Exception {
+    Result missing = Commands.cluster(work, BASE_PORT, "restart");
+    assertThat(missing.exitCode()).isNotZero();
+    assertThat(missing.output()).contains("restart needs one process name: scm om dn1 dn2 dn3");
+
+    Result unknown = Commands.cluster(work, BASE_PORT, "restart", "om2");
+    assertThat(unknown.exitCode()).isNotZero();
+    assertThat(unknown.output()).contains("restart: unknown process 'om2'; known: scm om dn1 dn2 dn3");
+
+    Result neverStarted = Commands.cluster(work, BASE_PORT, "restart", "om");
+    assertThat(neverStarted.exitCode()).isNotZero();
+    assertThat(neverStarted.output()).contains("restart: om was never started in " + work + "; use start");
+    assertThat(work.resolve("om/pid")).doesNotExist();
   }
 
   @Test

@@ -23,6 +23,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +35,7 @@ final class Commands {
   static final Path DIST = Path.of(System.getProperty("ozone.dist.dir"));
   static final String VERSION = System.getProperty("ozone.project.version");
   static final Path DIST_CONF = DIST.resolve("etc/hadoop");
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
   private Commands() {
   }
@@ -53,14 +55,21 @@ final class Commands {
     List<String> command = new ArrayList<>(List.of(REPO.resolve("scripts/cluster").toString(),
         "--dir", workDir.toString(), "--base-port", Integer.toString(basePort)));
     command.addAll(List.of(args));
-    return run(command, null);
+    return run(command, null, DEFAULT_TIMEOUT);
+  }
+
+  /** Runs scripts/{@code name}, which may take up to {@code timeout}. */
+  static Result script(String name, Duration timeout, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(REPO.resolve("scripts").resolve(name).toString()));
+    command.addAll(List.of(args));
+    return run(command, null, timeout);
   }
 
   /** Runs bin/ozone with the configuration in {@code confDir}. */
   static Result ozone(Path confDir, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/ozone").toString()));
     command.addAll(List.of(args));
-    return run(command, confDir);
+    return run(command, confDir, DEFAULT_TIMEOUT);
   }
 
   /** Starts bin/ozone in the background, its output discarded; the caller ends it. */
@@ -78,12 +87,13 @@ final class Commands {
     return builder;
   }
 
-  private static Result run(List<String> command, Path confDir) throws IOException, InterruptedException {
+  private static Result run(List<String> command, Path confDir, Duration timeout)
+      throws IOException, InterruptedException {
     ProcessBuilder builder = builder(command, confDir);
     Path output = Files.createTempFile("command", ".out");
     try {
       Process process = builder.redirectOutput(output.toFile()).start();
-      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly();
         throw new IllegalStateException("Timed out: " + command);
       }

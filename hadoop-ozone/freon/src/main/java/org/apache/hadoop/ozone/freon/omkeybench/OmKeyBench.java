@@ -151,6 +151,23 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
           + "of operations. Random if not given.")
   private Long seedOption;
 
+  @Option(names = "--journal",
+      description = "Append to this file a line per key event: 'created NAME' when OM acknowledged a CREATE, "
+          + "'deleting NAME' before a DELETE is sent, 'deleted NAME' when OM acknowledged it. Written through at "
+          + "once; for checking the bucket after faults (scripts/fault-test). Not with deletedir.")
+  private String journalFile;
+
+  @Option(names = "--latency-csv",
+      description = "Write to this file, every --latency-interval, a CSV line per operation with the count, p50, "
+          + "p99 and max latency (ms) of the operations OM completed in that interval alone: "
+          + IntervalLatencies.HEADER + ". For charting the client's latency against what OM did meanwhile.")
+  private String latencyCsv;
+
+  @Option(names = "--latency-interval",
+      description = "Seconds per line of --latency-csv. At least 1.",
+      defaultValue = "5")
+  private int latencyIntervalSeconds;
+
   @Option(names = "--om-service-id",
       description = "OM Service ID")
   private String omServiceID;
@@ -166,7 +183,8 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     OmKeyBenchSettings settings = new OmKeyBenchSettings.Builder()
         .weights(weightsSpec).layout(layoutName).deleteOrder(deleteOrder).listStart(listStart).untracked(untracked)
         .maxLiveKeys(maxLiveKeys).batchSize(batchSize).filesPerDir(filesPerDir).bufferSize(bufferSize)
-        .size(keySize).seed(seedOption)
+        .size(keySize).seed(seedOption).journal(journalFile)
+        .latencyCsv(latencyCsv).latencyIntervalSeconds(latencyIntervalSeconds)
         .build();
     live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST);
     // before init(): the progress bar it starts reads the status line
@@ -175,10 +193,13 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     LOG.info("omkeybench: {}", settings);
 
     OzoneConfiguration conf = createOzoneConfiguration();
-    try (OzoneClient client = createOzoneClient(omServiceID, conf)) {
+    try (OzoneClient client = createOzoneClient(omServiceID, conf);
+         KeyJournal journal = settings.journal() == null ? KeyJournal.NONE : KeyJournal.appendTo(settings.journal());
+         IntervalLatencies latencies = settings.latencyCsv() == null ? null
+             : IntervalLatencies.writeTo(settings.latencyCsv(), settings.latencyIntervalSeconds() * 1000L)) {
       OzoneBucket bucket = prepareBucket(client, settings);
       OmKeyBenchOperations operations = new OmKeyBenchOperations(settings, stats, live, bucket, client.getProxy(),
-          replication.fromParamsOrConfig(conf), getPrefix(), getMetrics());
+          replication.fromParamsOrConfig(conf), getPrefix(), getMetrics(), journal, latencies);
       ScheduledExecutorService statusLogger = startStatusLogger();
       long start = System.nanoTime();
       try {

@@ -43,6 +43,8 @@ import org.slf4j.LoggerFactory;
 final class OmKeyBenchOperations {
 
   private static final Logger LOG = LoggerFactory.getLogger(OmKeyBenchOperations.class);
+  /** The name of the deletes of untracked keys (part of their CREATE) in the timers and the latency CSV. */
+  private static final String UNTRACKED_DELETE = "UNTRACKED_DELETE";
 
   /** A request to OM. */
   private interface OmCall<T> {
@@ -62,14 +64,20 @@ final class OmKeyBenchOperations {
   private final ContentGenerator content;
   private final Map<OmKeyBenchOp, Timer> timers = new EnumMap<>(OmKeyBenchOp.class);
   private final Timer untrackedDeleteTimer;
+  private final KeyJournal journal;
+  /** Null without {@code --latency-csv}. */
+  private final IntervalLatencies latencies;
   /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
   private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence = new AtomicLong();
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   OmKeyBenchOperations(OmKeyBenchSettings settings, OmKeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
-      ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics) {
+      ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics, KeyJournal journal,
+      IntervalLatencies latencies) {
     this.settings = settings;
+    this.journal = journal;
+    this.latencies = latencies;
     this.stats = stats;
     this.live = live;
     this.bucket = bucket;
@@ -82,7 +90,7 @@ final class OmKeyBenchOperations {
       timers.put(op, metrics.timer(op.name()));
     }
     untrackedDeleteTimer = settings.untracked() == OmKeyBenchSettings.Untracked.DELETE
-        && settings.weights().uses(OmKeyBenchOp.CREATE) ? metrics.timer("UNTRACKED_DELETE") : null;
+        && settings.weights().uses(OmKeyBenchOp.CREATE) ? metrics.timer(UNTRACKED_DELETE) : null;
   }
 
   /** Latencies of the operations that OM completed (not of failed or skipped ones). */
@@ -135,7 +143,11 @@ final class OmKeyBenchOperations {
       stats.op(op).fail();
       throw e;
     }
-    timer.update(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+    long nanos = System.nanoTime() - start;
+    timer.update(nanos, TimeUnit.NANOSECONDS);
+    if (latencies != null) {
+      latencies.record(timer == untrackedDeleteTimer ? UNTRACKED_DELETE : op.name(), nanos);
+    }
     return answer;
   }
 
@@ -157,6 +169,7 @@ final class OmKeyBenchOperations {
 
   private void createKey(String name, BenchDir dir) throws IOException {
     send(OmKeyBenchOp.CREATE, timers.get(OmKeyBenchOp.CREATE), () -> writeKey(name));
+    journal.created(name);
     stats.addCreated();
     if (dir != null) {
       dir.existing().incrementAndGet();
@@ -191,7 +204,9 @@ final class OmKeyBenchOperations {
 
   /** Deletes a key created while the live set was full: part of its CREATE, which fails if this fails. */
   private void deleteUntracked(String name, BenchDir dir) throws IOException {
+    journal.deleting(name);
     send(OmKeyBenchOp.CREATE, untrackedDeleteTimer, () -> deleteKey(name));
+    journal.deleted(name);
     stats.addDeleted(1);
     if (dir != null) {
       dir.existing().decrementAndGet();
@@ -232,6 +247,7 @@ final class OmKeyBenchOperations {
   private void deleteTracked(TrackedKey key) throws IOException {
     Boolean deleted;
     try {
+      journal.deleting(key.name());
       deleted = send(OmKeyBenchOp.DELETE, timers.get(OmKeyBenchOp.DELETE), () -> deleteKey(key.name()),
           ResultCodes.KEY_NOT_FOUND);
     } catch (IOException | RuntimeException e) {
@@ -239,6 +255,7 @@ final class OmKeyBenchOperations {
       track(key);
       throw e;
     }
+    journal.deleted(key.name());
     if (deleted != null) {
       stats.addDeleted(1);
       if (key.dir() != null) {

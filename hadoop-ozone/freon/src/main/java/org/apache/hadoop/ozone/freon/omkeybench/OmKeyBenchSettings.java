@@ -17,6 +17,8 @@
 
 package org.apache.hadoop.ozone.freon.omkeybench;
 
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hdds.conf.StorageSize;
@@ -48,6 +50,11 @@ final class OmKeyBenchSettings {
   private final int bufferSize;
   private final long sizeBytes;
   private final long seed;
+  /** Null without {@code --journal}. */
+  private final Path journal;
+  /** Null without {@code --latency-csv}. */
+  private final Path latencyCsv;
+  private final int latencyIntervalSeconds;
 
   private OmKeyBenchSettings(Builder b) {
     weights = OpWeights.parse(b.weights);
@@ -75,6 +82,13 @@ final class OmKeyBenchSettings {
       throw new IllegalArgumentException("--size must not be negative, got " + sizeBytes + " bytes");
     }
     seed = b.seed != null ? b.seed : ThreadLocalRandom.current().nextLong();
+    if (b.journal != null && weights.uses(OmKeyBenchOp.DELETEDIR)) {
+      throw new IllegalArgumentException("--journal records keys one by one; it cannot follow deletedir in --weights '"
+          + b.weights + "'");
+    }
+    journal = b.journal == null ? null : Paths.get(b.journal);
+    latencyCsv = b.latencyCsv == null ? null : Paths.get(b.latencyCsv);
+    latencyIntervalSeconds = atLeastOne("--latency-interval", b.latencyIntervalSeconds);
   }
 
   private static int atLeastOne(String option, int value) {
@@ -154,6 +168,20 @@ final class OmKeyBenchSettings {
     return seed;
   }
 
+  /** @return the file of {@code --journal}, or null */
+  Path journal() {
+    return journal;
+  }
+
+  /** @return the file of {@code --latency-csv}, or null */
+  Path latencyCsv() {
+    return latencyCsv;
+  }
+
+  int latencyIntervalSeconds() {
+    return latencyIntervalSeconds;
+  }
+
   @Override
   public String toString() {
     return "weights " + weights + ", max live keys " + maxLiveKeys + ", delete order " + lower(deleteOrder)
@@ -177,6 +205,9 @@ final class OmKeyBenchSettings {
     private int bufferSize;
     private StorageSize size;
     private Long seed;
+    private String journal;
+    private String latencyCsv;
+    private int latencyIntervalSeconds;
 
     Builder weights(String value) {
       weights = value;
@@ -231,6 +262,23 @@ final class OmKeyBenchSettings {
     /** @param value the seed, or null for a random one */
     Builder seed(Long value) {
       seed = value;
+      return this;
+    }
+
+    /** @param value the journal's file, or null for none */
+    Builder journal(String value) {
+      journal = value;
+      return this;
+    }
+
+    /** @param value the latency CSV's file, or null for none */
+    Builder latencyCsv(String value) {
+      latencyCsv = value;
+      return this;
+    }
+
+    Builder latencyIntervalSeconds(int value) {
+      latencyIntervalSeconds = value;
       return this;
     }
 

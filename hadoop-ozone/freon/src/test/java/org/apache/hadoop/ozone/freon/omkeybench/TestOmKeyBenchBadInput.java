@@ -62,6 +62,7 @@ class TestOmKeyBenchBadInput {
       "--max-live-keys=-5|--max-live-keys must be at least 1, got -5",
       "--batch-size=0|--batch-size must be at least 1, got 0",
       "--buffer=0|--buffer must be at least 1, got 0",
+      "--latency-interval=0|--latency-interval must be at least 1, got 0",
       "--size=-1|--size must not be negative, got -1",
       "--files-per-dir=-1|--files-per-dir must not be negative, got -1",
       "--delete-order=newest|Unknown --delete-order 'newest'",

@@ -184,6 +184,56 @@ class TestOmKeyBenchMiniCluster {
     assertThat(json.get("listed").asLong()).isEqualTo(stats.listed());
   }
 
+  /** Without faults, the journal's last word on every key is its state in the bucket. */
+  @Test
+  void journalMatchesTheBucket(@TempDir Path dir) throws Exception {
+    Path journal = dir.resolve("journal");
+    OmKeyBench bench = run(0, "-n", "1500", "-t", "6", "-p", "jrn", "-v", "vjrn", "-b", "bjrn",
+        "--weights", "create:5,delete:4,list:1", "--max-live-keys", "40", "--untracked", "delete",
+        "--delete-order", "oldest", "--seed", "4", "--journal", journal.toString());
+    Map<String, String> last = new HashMap<>();
+    for (String line : Files.readAllLines(journal)) {
+      String[] eventAndKey = line.split(" ", 2);
+      last.put(eventAndKey[1], eventAndKey[0]);
+    }
+    assertThat(last).hasSize((int) bench.stats().created()).doesNotContainValue("deleting");
+    Set<String> created = new HashSet<>();
+    last.forEach((key, event) -> {
+      if (event.equals("created")) {
+        created.add(key);
+      }
+    });
+    assertThat(keys("vjrn", "bjrn", "")).containsExactlyInAnyOrderElementsOf(created);
+    assertThat(last.size() - created.size()).isEqualTo(bench.stats().deleted()).isPositive();
+  }
+
+  /** Every completed operation is in exactly one interval's line of its operation. */
+  @Test
+  void latencyCsvCountsEveryCompletedOperationOnce(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("latency.csv");
+    OmKeyBench bench = run(0, "-n", "3000", "-t", "4", "-p", "lat", "-v", "vlat", "-b", "blat",
+        "--weights", "create:5,delete:3,list:1", "--max-live-keys", "30", "--untracked", "delete",
+        "--seed", "5", "--latency-csv", csv.toString(), "--latency-interval", "1");
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.get(0)).isEqualTo(IntervalLatencies.HEADER);
+    Map<String, Long> counts = new HashMap<>();
+    Set<String> times = new HashSet<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      times.add(f[0]);
+      counts.merge(f[1], Long.parseLong(f[2]), Long::sum);
+      double p50 = Double.parseDouble(f[3]);
+      double p99 = Double.parseDouble(f[4]);
+      assertThat(p50).isPositive().isLessThanOrEqualTo(p99).isLessThanOrEqualTo(Double.parseDouble(f[5]));
+    }
+    OmKeyBenchStats stats = bench.stats();
+    assertThat(counts).containsEntry("CREATE", stats.op(OmKeyBenchOp.CREATE).succeeded())
+        .containsEntry("DELETE", stats.op(OmKeyBenchOp.DELETE).succeeded())
+        .containsEntry("LIST", stats.op(OmKeyBenchOp.LIST).succeeded())
+        .containsEntry("UNTRACKED_DELETE", stats.untrackedCreated());
+    assertThat(times).hasSizeGreaterThan(1);
+  }
+
   @Test
   void untrackedDeleteKeepsTheBucketBounded() throws Exception {
     OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "untr", "-v", "vuntr", "-b", "buntr",

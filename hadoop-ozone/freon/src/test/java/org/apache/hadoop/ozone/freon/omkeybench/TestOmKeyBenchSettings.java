@@ -32,7 +32,7 @@ class TestOmKeyBenchSettings {
   private static OmKeyBenchSettings.Builder defaults() {
     return new OmKeyBenchSettings.Builder().weights("create:20,delete:8,list:1").layout("OBJECT_STORE")
         .deleteOrder("random").listStart("random").untracked("keep").maxLiveKeys(25000).batchSize(1000)
-        .filesPerDir(0).bufferSize(4096).size(new StorageSize(StorageUnit.BYTES, 0));
+        .filesPerDir(0).bufferSize(4096).size(new StorageSize(StorageUnit.BYTES, 0)).latencyIntervalSeconds(5);
   }
 
   @Test
@@ -62,5 +62,9 @@ class TestOmKeyBenchSettings {
         .hasMessage("Unknown --untracked 'DELETE'; expected keep or delete");
     assertThatThrownBy(() -> defaults().size(new StorageSize(StorageUnit.BYTES, -1)).build())
         .hasMessageStartingWith("--size must not be negative");
+    assertThatThrownBy(() -> defaults().layout("FILE_SYSTEM_OPTIMIZED").filesPerDir(5)
+        .weights("create:1,deletedir:1").journal("j").build())
+        .hasMessage("--journal records keys one by one; it cannot follow deletedir in --weights "
+            + "'create:1,deletedir:1'");
   }
 }

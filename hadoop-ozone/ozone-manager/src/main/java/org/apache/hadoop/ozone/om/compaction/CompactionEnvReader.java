@@ -67,14 +67,19 @@ final class CompactionEnvReader {
   /**
    * @param tables the tables the service may compact now
    * @param budgetBytes bytes the next compaction may read
+   * @param memtables memtable states the caller read just before, by table (a probe is not repeated); the
+   *     memtables of the other tables are read now
    */
-  CompactionEnv read(List<String> tables, CompactedSpans compacted, long budgetBytes) throws IOException {
+  CompactionEnv read(List<String> tables, CompactedSpans compacted, long budgetBytes,
+      Map<String, MemtableState> memtables) throws IOException {
     List<TableState> states = new ArrayList<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
       long version = stats.getVersion(table);
       List<KeyRange> ranges = stats.getRanges(table);
-      states.add(new TableState(table, ranges, stats.getFiles(table), memtable(family, ranges), pressure(family),
+      MemtableState memtable = memtables.get(table);
+      states.add(new TableState(table, ranges, stats.getFiles(table),
+          memtable != null ? memtable : memtable(family, ranges), pressure(family),
           compacted.since(table, stats.getFlushes(table)), tombstonesAtHead(family, version, ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,

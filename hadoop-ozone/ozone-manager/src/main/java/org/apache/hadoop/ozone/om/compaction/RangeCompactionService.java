@@ -19,8 +19,11 @@ package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -147,7 +150,8 @@ public class RangeCompactionService extends BackgroundService {
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
-    List<Long> changes = changes(db, stats);
+    Map<String, MemtableState> memtables = memtables(db, stats);
+    List<Long> changes = changes(stats, memtables);
     if (changes.equals(idleAt)) {
       metrics.runEnded(Time.now());
       return 0;
@@ -159,7 +163,9 @@ public class RangeCompactionService extends BackgroundService {
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
       CompactionPick pick = policy.pickNext(reader.read(tables, compactedSpans,
-          budget.available(stats.getFlushedBytes())));
+          budget.available(stats.getFlushedBytes()), memtables));
+      // A flush or compaction of this run changes the memtables: the next pick reads them anew.
+      memtables = Collections.emptyMap();
       metrics.picked(pick);
       logWait(pick);
       if (pick.getAction() == CompactionPick.Action.FLUSH && flushed.add(pick.getTable())) {
@@ -177,7 +183,7 @@ public class RangeCompactionService extends BackgroundService {
         // again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
           // Unless this run flushed or compacted, what it read at its start still holds.
-          idleAt = flushed.isEmpty() && compacted == 0 ? changes : changes(db, stats);
+          idleAt = flushed.isEmpty() && compacted == 0 ? changes : changes(stats, memtables(db, stats));
         }
         break;
       }
@@ -191,13 +197,22 @@ public class RangeCompactionService extends BackgroundService {
    * version) or a memtable that comes to qualify. While neither happens, the same env would give the same pick, so
    * a run reads no more than this. (Snapshots created or removed meanwhile are seen at the next flush of any table.)
    */
-  private List<Long> changes(RocksDatabase db, OmRangeStats stats) throws IOException {
+  private List<Long> changes(OmRangeStats stats, Map<String, MemtableState> memtables) {
     List<Long> changes = new ArrayList<>();
     for (String table : config.getTables()) {
       changes.add(stats.getVersion(table));
-      changes.add(policy.qualifies(reader.memtable(db.getColumnFamily(table), stats.getRanges(table))) ? 1L : 0L);
+      changes.add(policy.qualifies(memtables.get(table)) ? 1L : 0L);
     }
     return changes;
+  }
+
+  /** The memtable of every configured table, read (and probed) once for the run's first look. */
+  private Map<String, MemtableState> memtables(RocksDatabase db, OmRangeStats stats) throws IOException {
+    Map<String, MemtableState> memtables = new HashMap<>();
+    for (String table : config.getTables()) {
+      memtables.put(table, reader.memtable(db.getColumnFamily(table), stats.getRanges(table)));
+    }
+    return memtables;
   }
 
   /** A wait is logged when it starts, not at every run while it lasts. */
