@@ -39,9 +39,12 @@ def test_ctrl_c_during_an_arm_stops_its_cluster_and_keeps_partial_results(tmp_pa
     freon_log = out / 'logs' / 'seed-off-r1.freon.log'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', 'off,range', '--ops', '1000000',
            '--threads', '4', '--scrape-interval', '1', '--base-port', str(INTERRUPT_BASE_PORT), '--out', str(out)]
-    # scripts/ab-bench execs Python, so this PID is the harness that a terminal's Ctrl-C would reach.
+    # scripts/ab-bench execs Python, so this PID is the harness that a terminal's Ctrl-C would reach. A terminal's
+    # foreground process has SIGINT at its default; a build started in the background (`mvn verify &`) passes it
+    # on ignored, and Python keeps an ignored SIGINT ignored: restore the default, as the terminal would have it.
     harness = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               stdin=subprocess.DEVNULL)
+                               stdin=subprocess.DEVNULL,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_for(lambda: freon_log.exists() and 'Progress:' in freon_log.read_text(errors='replace'), 300,
                   'omkeybench to make progress in the first arm')
