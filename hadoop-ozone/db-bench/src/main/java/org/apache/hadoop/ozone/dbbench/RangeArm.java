@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionMetrics;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
 
 /**
@@ -97,13 +98,19 @@ final class RangeArm implements Arm {
     return nanos;
   }
 
-  /** @return service runs, and over all of them ranges compacted, memtables flushed and runs ended for the budget */
+  /**
+   * @return service runs, and over all of them ranges compacted, the MB they read and wrote (the rest of the arm's
+   *     compaction bytes are RocksDB's own), memtables flushed and runs ended for the budget
+   */
   @Override
   public String describe() {
-    long flushes = service == null ? 0 : service.getMetrics().getMemtableFlushes();
-    long budgetWaits = service == null ? 0 : service.getMetrics().getWaitedForBudget();
-    return runs + " runs, " + compacted + " ranges compacted, " + flushes + " memtables flushed, " + budgetWaits
-        + " runs ended for the budget";
+    if (service == null) {
+      return runs + " runs";
+    }
+    RangeCompactionMetrics metrics = service.getMetrics();
+    return String.format("%d runs, %d ranges compacted (read %.0f MB, wrote %.0f MB), %d memtables flushed, "
+        + "%d runs ended for the budget", runs, compacted, metrics.getBytesRead() / 1e6,
+        metrics.getBytesWritten() / 1e6, metrics.getMemtableFlushes(), metrics.getWaitedForBudget());
   }
 
   @Override

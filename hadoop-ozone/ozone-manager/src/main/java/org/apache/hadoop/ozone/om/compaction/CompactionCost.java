@@ -22,25 +22,37 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 
 /**
  * What RocksDB's {@code CompactRange} on a key span reads, estimated from the
- * live SSTs, on the safe side. It reads far more than the SSTs inside the range:
+ * live SSTs, on the safe side, and whether it must force the bottommost level
+ * to drop the span's tombstones. It reads far more than the SSTs inside the
+ * range:
  * <ul>
  *   <li>a memtable holding keys in the range is flushed first; its span is
  *   unknown, so it is taken to span what L0 spans (both hold recent writes);</li>
  *   <li>L0 files overlap each other: every L0 file overlapping the span joins,
  *   and widens the span, until no more join;</li>
  *   <li>each level below adds every file overlapping the span so far, and
- *   widens it to those files' bounds;</li>
- *   <li>with the bottommost level forced, the bottom level is compacted once
- *   more into itself, so its files count twice.</li>
+ *   widens it to those files' bounds.</li>
  * </ul>
+ * {@code CompactRange} then compacts level by level, down to the lowest level
+ * holding inputs. Where inputs of two levels or more meet, each merge reads
+ * what the levels above brought down and the next level's inputs, and the
+ * last merge, whose output is the bottommost level for the span, drops the
+ * tombstones. Inputs of a single level merge with nothing: L0 files are moved
+ * down whole and keep their tombstones, so only a forced bottommost compaction
+ * (kForce) rewrites them and drops them. Forcing it after a merge would
+ * rewrite the merge's output once more for nothing, which doubled what the
+ * service wrote (RocksJava 7.7.3 has no kForceOptimized, which skips that).
  */
 final class CompactionCost {
   private final Set<SstFile> inputs = new LinkedHashSet<>();
+  /** The levels holding inputs, top first; a memtable to flush counts as level 0. */
+  private final TreeSet<Integer> levels = new TreeSet<>();
   private final long memtableBytes;
   private long entries;
   private long bytes;
@@ -73,6 +85,14 @@ final class CompactionCost {
     return bytes;
   }
 
+  /**
+   * @return whether the inputs lie at a single level, so that only a forced bottommost compaction drops their
+   *     tombstones; with inputs at two levels or more, the merge into the lowest one drops them
+   */
+  boolean needsBottommostForced() {
+    return levels.size() == 1;
+  }
+
   /** @return whether a compaction is already reading some of the inputs */
   boolean isBusy() {
     return busy;
@@ -86,6 +106,7 @@ final class CompactionCost {
     KeySpan span = range;
     List<SstFile> level0 = filesAt(files, 0);
     if (memtableBytes > 0) {
+      levels.add(0);
       for (SstFile f : level0) {
         span = span.union(f);
       }
@@ -95,7 +116,7 @@ final class CompactionCost {
       grew = false;
       for (SstFile f : level0) {
         if (!inputs.contains(f) && span.overlaps(f)) {
-          add(f, bottom);
+          add(f);
           span = span.union(f);
           grew = true;
         }
@@ -109,18 +130,31 @@ final class CompactionCost {
         }
       }
       for (SstFile f : joining) {
-        add(f, bottom);
+        add(f);
         span = span.union(f);
       }
     }
-    bytes += memtableBytes;
+    bytes = reads(memtableBytes, 0);
+    for (SstFile f : inputs) {
+      bytes += reads(f.getSizeBytes(), f.getLevel());
+      entries += reads(f.getEntries(), f.getLevel());
+    }
   }
 
-  private void add(SstFile f, int bottom) {
+  /**
+   * @return how much of an input at {@code level} the compaction reads: once per merge it takes part in. The top
+   *     level's inputs join the first merge, the n-th level's the (n-1)-th, and each merge's output joins the next.
+   *     Inputs of a single level are read once, by the forced bottommost compaction.
+   */
+  private long reads(long size, int level) {
+    int merges = levels.size() - 1;
+    int rank = levels.headSet(level).size();
+    return size * Math.max(1, merges - Math.max(0, rank - 1));
+  }
+
+  private void add(SstFile f) {
     inputs.add(f);
-    int reads = f.getLevel() == bottom && bottom > 0 ? 2 : 1;
-    entries += reads * f.getEntries();
-    bytes += reads * f.getSizeBytes();
+    levels.add(f.getLevel());
     busy |= f.isBeingCompacted();
   }
 

@@ -38,10 +38,12 @@ import org.rocksdb.Status;
 final class HeadProbe {
   private final RocksDatabase db;
   private final long bound;
+  private final RangeCompactionMetrics metrics;
 
-  HeadProbe(RocksDatabase db, long bound) {
+  HeadProbe(RocksDatabase db, long bound, RangeCompactionMetrics metrics) {
     this.db = db;
     this.bound = bound;
+    this.metrics = metrics;
   }
 
   /**
@@ -55,6 +57,7 @@ final class HeadProbe {
       // A probe must not evict the blocks OM's readers use.
       options.setFillCache(false);
       try (ManagedRocksIterator iterator = db.newIterator(family, options)) {
+        metrics.headProbed();
         iterator.get().seek(key);
         iterator.get().status();
         return false;

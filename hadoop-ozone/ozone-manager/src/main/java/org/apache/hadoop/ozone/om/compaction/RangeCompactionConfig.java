@@ -152,9 +152,11 @@ public class RangeCompactionConfig {
 
   @Config(key = Keys.BOTTOMMOST_FORCED, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether a compaction rewrites the range's files at the bottommost level too (RocksDB's "
-          + "kForce). Tombstone-only SSTs of sequential keys are otherwise moved down without being rewritten, "
-          + "and their tombstones stay. false is RocksDB's default (kIfHaveCompactionFilter).")
+      description = "Whether a compaction whose input SSTs all lie at one level rewrites them at the bottommost "
+          + "level (RocksDB's kForce). Such SSTs merge with nothing on their way down: tombstone-only L0 files of "
+          + "sequential keys are moved down whole, and their tombstones stay. A compaction with inputs at two "
+          + "levels or more is never forced: its merge into the lowest level drops the tombstones, and forcing "
+          + "would rewrite that output a second time. false is RocksDB's default (kIfHaveCompactionFilter).")
   private boolean bottommostForced = true;
 
   @Config(key = Keys.SNAPSHOT_TABLES_ALLOWED, defaultValue = "false", type = ConfigType.BOOLEAN,

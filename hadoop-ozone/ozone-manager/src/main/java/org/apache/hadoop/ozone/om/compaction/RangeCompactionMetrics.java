@@ -66,6 +66,9 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong bytesWritten;
   @Metric("Estimated tombstones the compactions removed")
   private MutableCounterLong tombstonesRemoved;
+  @Metric("Seeks the service made to find tombstones at the first keys of ranges (they count in RocksDB's seek "
+      + "statistics beside OM's own seeks)")
+  private MutableCounterLong headProbes;
   @Metric("When the last run ended, in milliseconds since the epoch")
   private MutableGaugeLong lastRunTime;
 
@@ -132,6 +135,14 @@ public final class RangeCompactionMetrics {
     skippedSnapshotTables.incr();
   }
 
+  void headProbed() {
+    headProbes.incr();
+  }
+
+  public long getHeadProbes() {
+    return headProbes.value();
+  }
+
   void memtableFlushed() {
     memtableFlushes.incr();
   }
@@ -170,6 +181,14 @@ public final class RangeCompactionMetrics {
 
   public long getMemtableFlushes() {
     return memtableFlushes.value();
+  }
+
+  public long getBytesRead() {
+    return bytesRead.value();
+  }
+
+  public long getBytesWritten() {
+    return bytesWritten.value();
   }
 
   public long getTombstonesRemoved() {

@@ -146,7 +146,7 @@ public class RangeCompactionService extends BackgroundService {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     if (reader == null) {
-      reader = new CompactionEnvReader(db, stats, foreground, config);
+      reader = new CompactionEnvReader(db, stats, foreground, config, metrics);
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
@@ -256,7 +256,8 @@ public class RangeCompactionService extends BackgroundService {
     LOG.info("Compacting {}{}: {} tombstones, reading up to {} SSTs ({} bytes)", table, range.getSpan(),
         range.getTombstones(), pick.getCost().getFiles(), pick.getCost().getBytes());
     long start = System.nanoTime();
-    RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(), config.isBottommostForced());
+    RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(),
+        config.isBottommostForced() && pick.getCost().needsBottommostForced());
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     budget.spend(pick.getCost().getBytes());
 

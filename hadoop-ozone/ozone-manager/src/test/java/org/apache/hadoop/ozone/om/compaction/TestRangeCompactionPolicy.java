@@ -85,7 +85,7 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void costFollowsL0OverlapsAndCountsTheBottomLevelTwice() {
+  void costFollowsL0OverlapsAndReadsEachInputOncePerMerge() {
     // L0: a overlaps the range, b overlaps a only, c is elsewhere; L1: d under a+b, e elsewhere.
     SstFile a = file(0, "/v/b/", "/v/c/5", MB, false);
     SstFile b = file(0, "/v/c/3", "/v/d/5", MB, false);
@@ -95,14 +95,42 @@ class TestRangeCompactionPolicy {
     List<SstFile> files = Arrays.asList(a, b, c, d, e);
     KeySpan bucketB = span("/v/b/", "/v/b0");
 
+    // One merge, L0 into L1, which drops the tombstones: nothing to force.
     CompactionCost cost = CompactionCost.of(bucketB, files, 0);
     assertThat(cost.getFiles()).isEqualTo(3);
-    assertThat(cost.getBytes()).isEqualTo(MB + MB + 2 * 4 * MB);
+    assertThat(cost.getBytes()).isEqualTo(MB + MB + 4 * MB);
+    assertThat(cost.needsBottommostForced()).isFalse();
 
     // A non-empty memtable is flushed first and taken to span what L0 spans: every L0 file joins.
     CompactionCost withMemtable = CompactionCost.of(bucketB, files, 3 * MB);
     assertThat(withMemtable.getFiles()).isEqualTo(5);
-    assertThat(withMemtable.getBytes()).isEqualTo(3 * MB + 3 * MB + 2 * 8 * MB);
+    assertThat(withMemtable.getBytes()).isEqualTo(3 * MB + 3 * MB + 8 * MB);
+
+    // Inputs at L0, L5 and L6: L0 merges into L5, and that output, L5's inputs with it, into L6.
+    SstFile l5 = file(5, "/v/b/", "/v/b/9", 2 * MB, false);
+    SstFile l6 = file(6, "/v/a/", "/v/c/", 8 * MB, false);
+    CompactionCost twoMerges = CompactionCost.of(bucketB, Arrays.asList(a, l5, l6), 0);
+    assertThat(twoMerges.getBytes()).isEqualTo(2 * MB + 2 * 2 * MB + 8 * MB);
+    assertThat(twoMerges.needsBottommostForced()).isFalse();
+  }
+
+  @Test
+  void inputsOfOneLevelNeedTheBottommostLevelForced() {
+    // Tombstone-only L0 files of a queue, over nothing below: RocksDB would move them down whole.
+    SstFile a = file(0, "/v/q/1", "/v/q/2", MB, false);
+    SstFile b = file(0, "/v/q/2", "/v/q/3", MB, false);
+    CompactionCost l0Only = CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(a, b), 0);
+    assertThat(l0Only.needsBottommostForced()).isTrue();
+    assertThat(l0Only.getBytes()).isEqualTo(2 * MB);
+
+    // Tombstones already at the bottom level: only a bottommost compaction reads them again.
+    SstFile bottom = file(6, "/v/q/1", "/v/q/3", 4 * MB, false);
+    assertThat(CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(bottom), 0).needsBottommostForced())
+        .isTrue();
+    // A memtable to flush counts as an L0 input: with the bottom file, one merge.
+    CompactionCost withMemtable = CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(bottom), MB);
+    assertThat(withMemtable.needsBottommostForced()).isFalse();
+    assertThat(withMemtable.getBytes()).isEqualTo(MB + 4 * MB);
   }
 
   @Test
@@ -128,7 +156,7 @@ class TestRangeCompactionPolicy {
 
     assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
     assertThat(pick.getTable()).isEqualTo("openKeyTable");
-    assertThat(pick.getCost().getBytes()).isEqualTo(2 * MB);
+    assertThat(pick.getCost().getBytes()).isEqualTo(MB);
   }
 
   @Test
@@ -147,8 +175,8 @@ class TestRangeCompactionPolicy {
         file(1, "/v/e/", "/v/e/9", 4 * MB, false));
     TableState table = table("keyTable", Arrays.asList(dense, tiny, huge, busy, dearer), files);
 
-    // /v/a/ reads 4 MB (bottom level twice), /v/e/ 8 MB: the budget of 5 MB affords only the first.
-    CompactionPick pick = policy().pickNext(env(5 * MB, table));
+    // /v/a/ reads 2 MB, /v/e/ 4 MB: the budget of 3 MB affords only the first.
+    CompactionPick pick = policy().pickNext(env(3 * MB, table));
 
     assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
     assertThat(pick.getRange().getSpan().toString()).isEqualTo("[/v/a/, /v/a0)");
@@ -201,7 +229,7 @@ class TestRangeCompactionPolicy {
     assertThat(pick.getCost().getFiles()).isEqualTo(2);
 
     // A merge that would read more than one compaction may does not happen.
-    conf.set(Keys.MAX_COMPACTION_BYTES, "5MB");
+    conf.set(Keys.MAX_COMPACTION_BYTES, "3MB");
     CompactionPick bounded = policy().pickNext(env(table("keyTable", Arrays.asList(a, b, c, d), files)));
     assertThat(bounded.getRange().getSpan().toString()).isEqualTo("[/v/b/, /v/c/)");
   }

@@ -133,6 +133,51 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void tombstonesThatMeetTheBottomLevelAreDroppedByOneMerge() throws Exception {
+    // A retention bucket whose data RocksDB has moved to the bottom level; its oldest keys deleted since, in L0.
+    putKeys("keyTable", "/vol/fifo/k", 10_000);
+    db().flush("keyTable");
+    db().compactRange("keyTable");
+    deleteKeys("keyTable", "/vol/fifo/k", 3_000);
+    db().flush("keyTable");
+    long compactions = compactionJobs("keyTable");
+
+    assertThat(service().runOnce()).isEqualTo(1);
+
+    // The merge of L0 into the bottom level drops the tombstones; forcing the bottommost level would have rewritten
+    // its output once more.
+    assertThat(compactionJobs("keyTable") - compactions).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aMemtableWithoutDeletesAtAHeadIsProbedAgainOnlyAfterATenthOfTheBoundMoreDeletes() throws Exception {
+    // 1,500 scattered deletes (every other key) beside 4,000 new keys: the memtable's delete ratio is 0.27, and no
+    // seek crosses more than one tombstone. min.tombstones is 1,000: a new probe after each 100 more deletes.
+    putKeys("keyTable", "/vol/a/k", KEYS);
+    db().flush("keyTable");
+    deleteEveryOther("/vol/a/k", KEYS / 2);
+    putKeys("keyTable", "/vol/b/k", 4_000);
+
+    assertThat(service().runOnce()).isZero();
+    long probes = service.getMetrics().getHeadProbes();
+    assertThat(probes).isPositive();
+
+    service.runOnce();
+    table("keyTable").delete(key("/vol/a/k", 1));
+    expected.remove(new String(key("/vol/a/k", 1), UTF_8));
+    service.runOnce();
+    assertThat(service.getMetrics().getHeadProbes()).as("probes within a step of deletes").isEqualTo(probes);
+
+    deleteEveryOther("/vol/b/k", 150);
+    service.runOnce();
+    assertThat(service.getMetrics().getHeadProbes()).isGreaterThan(probes);
+    assertThat(service.getMetrics().getMemtableFlushes()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
   void deletesScatteredBelowTheRatiosAreLeftToRocksDb() throws Exception {
     putKeys("keyTable", "/vol/fifo/k", 10_000);
     db().flush("keyTable");
@@ -354,6 +399,14 @@ class TestRangeCompactionService {
     }
   }
 
+  /** Deletes keys 0, 2, 4... of a keyTable bucket, {@code count} of them. */
+  private void deleteEveryOther(String prefix, int count) throws IOException {
+    for (int i = 0; i < 2 * count; i += 2) {
+      table("keyTable").delete(key(prefix, i));
+      expected.remove(new String(key(prefix, i), UTF_8));
+    }
+  }
+
   private void assertKeyTableIsExactlyTheModel() throws IOException {
     Map<String, Integer> actual = new TreeMap<>();
     try (TableIterator<byte[], ? extends Table.KeyValue<byte[], byte[]>> it = table("keyTable").iterator()) {
@@ -386,6 +439,13 @@ class TestRangeCompactionService {
     }
     assertThat(names).isNotEmpty();
     return names;
+  }
+
+  /** @return the compaction jobs RocksDB has run on the table since the DB opened */
+  private long compactionJobs(String table) throws Exception {
+    Map<String, String> cfstats = db().getManagedRocksDb().get()
+        .getMapProperty(db().getColumnFamily(table).getHandle(), "rocksdb.cfstats");
+    return (long) Double.parseDouble(cfstats.get("compaction.Sum.CompCount"));
   }
 
   private static byte[] key(String prefix, int i) {
