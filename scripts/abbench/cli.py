@@ -147,6 +147,11 @@ def parser():
                    help=f'OM starts every arm on a DB that already holds N keys in the cold bucket '
                         f'/{preload.VOLUME}/{preload.BUCKET}, beside the workload\'s bucket; the base image is built '
                         'once and cached in bench-cache/')
+    p.add_argument('--preload-churn', type=_positive_int, metavar='M',
+                   help=f'with --preload-keys: the base image also holds the tombstone history of the bucket '
+                        f'/{preload.VOLUME}/{preload.CHURNED_BUCKET}: M omkeybench operations served by the real OM '
+                        f'while the image is built (creates, and deletes of the oldest keys; at most '
+                        f'{preload.CHURN_LIVE_KEYS:,} live), about 800 per second')
     p.add_argument('--threads', type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)')
     p.add_argument('--weights', type=_weights,
                    help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
@@ -193,6 +198,8 @@ def _profile_default(args, quick, large, default):
 def settings(args, repo):
     if args.quick and args.large:
         raise SystemExit('ab-bench: choose one of --quick and --large')
+    if args.preload_churn and not (args.preload_keys or args.large):
+        raise SystemExit('ab-bench: --preload-churn needs a preloaded OM: add --preload-keys N (or --large)')
     scenario_names = args.scenario or _profile_default(args, QUICK_SCENARIOS, LARGE_SCENARIOS, ['seed'])
     om_conf = {}
     for arm, kv in args.om_conf:
@@ -209,6 +216,7 @@ def settings(args, repo):
                     write_buffer=args.write_buffer or _profile_default(args, QUICK_WRITE_BUFFER, QUICK_WRITE_BUFFER,
                                                                        None),
                     profile=args.profile, preload_keys=args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0),
+                    preload_churn=args.preload_churn or 0,
                     interval_fraction=LARGE_INTERVAL_FRACTION if args.large else scenarios.FULL_INTERVAL_FRACTION)
 
 

@@ -3,8 +3,13 @@
 The base image is a stopped local cluster: the real OM made the volume, the bucket and one zero-size key (the
 template); ColdBucketFill (hadoop-ozone/db-bench) then wrote the other N-1 keys offline with OM's own classes, as OM
 would have after that many create and commit requests (see its javadoc for the transaction state it keeps
-consistent). Built once per key count, layout, project version and base port (the datanodes' Ratis pipelines know
-their ports), cached under bench-cache/ (git-ignored); every arm starts on its own copy, SST files hard-linked.
+consistent). Built once per key count, churn, layout, project version and base port (the datanodes' Ratis pipelines
+know their ports), cached under bench-cache/ (git-ignored); every arm starts on its own copy, SST files hard-linked.
+
+--preload-churn M adds the tombstone history of a churned bucket, /vol1/churned: before the fill, the real OM serves
+M operations of omkeybench (3 creates per 2 deletes of the oldest keys, at most CHURN_LIVE_KEYS live), so the
+history is written exactly as OM writes it: keyTable and openKeyTable tombstones, in memtables, L0 and below as
+RocksDB left them. The load's journal (churn.journal in the image) says which keys must be live.
 """
 
 import json
@@ -20,6 +25,9 @@ VOLUME = 'vol1'
 BUCKET = 'cold'
 LAYOUT = 'OBJECT_STORE'
 KEY_PREFIX = 'cold/'
+CHURNED_BUCKET = 'churned'
+CHURN_LIVE_KEYS = 1000
+CHURN_JOURNAL = 'churn.journal'
 FILL_MAIN = 'org.apache.hadoop.ozone.dbbench.ColdBucketFill'
 IMAGE_INFO = 'image.json'
 
@@ -68,13 +76,16 @@ def copy_cluster(image, dest):
 
 
 class PreloadImage:
-    """The cached base image of `keys` keys for clusters on `base_port`; ensure() builds it when missing."""
+    """The cached base image of `keys` keys (and `churn_ops` operations of churn) for clusters on `base_port`;
+    ensure() builds it when missing."""
 
-    def __init__(self, repo, keys, base_port, cache=None):
+    def __init__(self, repo, keys, base_port, cache=None, churn_ops=0):
         self.repo = repo
         self.keys = keys
+        self.churn_ops = churn_ops
         self.base_port = base_port
-        name = f'preload-{_project_version(repo)}-{LAYOUT}-{keys}keys-port{base_port}'
+        churn = f'-{churn_ops}churn' if churn_ops else ''
+        name = f'preload-{_project_version(repo)}-{LAYOUT}-{keys}keys{churn}-port{base_port}'
         self.path = (cache or repo / 'bench-cache') / name
 
     @property
@@ -94,15 +105,22 @@ class PreloadImage:
         building.mkdir(parents=True)
         began = time.monotonic()
         cluster = LocalCluster(self.repo, building / 'cluster', self.base_port, [], log)
+        churn_s = 0
         try:
             cluster.start()
             self._make_template(cluster, log)
+            if self.churn_ops:
+                churn_began = time.monotonic()
+                self._churn(cluster, building / CHURN_JOURNAL, log)
+                churn_s = time.monotonic() - churn_began
         finally:
             cluster.stop()
         made_by_om_s = time.monotonic() - began
         fill_began = time.monotonic()
         self._fill(cluster, jar, log)
         info = {'keys': self.keys, 'volume': VOLUME, 'bucket': BUCKET, 'layout': LAYOUT,
+                'churnOps': self.churn_ops, 'churnedBucket': CHURNED_BUCKET if self.churn_ops else None,
+                'churnSeconds': round(churn_s, 1),
                 'projectVersion': _project_version(self.repo), 'basePort': self.base_port,
                 'clusterSeconds': round(made_by_om_s, 1), 'fillSeconds': round(time.monotonic() - fill_began, 1),
                 'buildSeconds': round(time.monotonic() - began, 1),
@@ -114,12 +132,22 @@ class PreloadImage:
 
     def _make_template(self, cluster, log):
         """The volume, the bucket and key 0, made by the real OM."""
-        ozone = str(dist_dir(self.repo) / 'bin' / 'ozone')
-        env = dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir))
         for args in (['sh', 'volume', 'create', f'/{VOLUME}'],
                      ['sh', 'bucket', 'create', '--layout', LAYOUT, f'/{VOLUME}/{BUCKET}'],
                      ['sh', 'key', 'put', f'/{VOLUME}/{BUCKET}/{key_name(0)}', '/dev/null']):
-            _run([ozone] + args, env, log, 'ozone ' + ' '.join(args))
+            self._ozone(cluster, args, log)
+
+    def _churn(self, cluster, journal, log):
+        """The churned bucket's history, by the real OM: omkeybench creates keys and deletes the oldest."""
+        self._ozone(cluster, ['freon', 'omkeybench', '-n', str(self.churn_ops), '-t', '10', '--seed', '1', '--volume',
+                              VOLUME, '--bucket', CHURNED_BUCKET, '--weights', 'create:3,delete:2', '--max-live-keys',
+                              str(CHURN_LIVE_KEYS), '--untracked', 'delete', '--delete-order', 'oldest', '--size', '0',
+                              '--journal', str(journal)], log)
+
+    def _ozone(self, cluster, args, log):
+        """bin/ozone with the cluster's client configuration."""
+        env = dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir))
+        _run([str(dist_dir(self.repo) / 'bin' / 'ozone')] + args, env, log, 'ozone ' + ' '.join(args))
 
     def _fill(self, cluster, jar, log):
         """ColdBucketFill on OM's DB, with OM's configuration (so it finds the DB, omMetrics and the Ratis log)."""

@@ -138,7 +138,10 @@ def _preload_line(p):
     return (f"- Preloaded OM: every arm's cluster starts from a copy of one stopped cluster whose OM holds "
             f"{p['keys']:,} zero-size keys in `/{p['volume']}/{p['bucket']}` ({p['layout']}), beside the workload's "
             f"bucket; OM DB {p['omDbBytes'] / 2**20:,.1f} MB; base image {how} ({p['buildSeconds']} s: "
-            f"{p['clusterSeconds']} s of cluster, {p['fillSeconds']} s writing the keys offline).")
+            f"{p['clusterSeconds']} s of cluster, {p['fillSeconds']} s writing the keys offline)"
+            + (f"; beside them the tombstone history of `/{p['volume']}/{p['churnedBucket']}`, {p['churnOps']:,} "
+               f"operations of churn served by the real OM ({p['churnSeconds']} s of the cluster's time)"
+               if p.get('churnOps') else '') + '.')
 
 
 def _charts(scenario, files):

@@ -32,6 +32,7 @@ class Settings:
     write_buffer: str = None  # OM's memtable size per table in every arm; None keeps OM's default
     profile: bool = False  # OM under async-profiler, a flamegraph per arm
     preload_keys: int = 0  # keys of the cold bucket OM holds before each arm (preload.py); 0 for none
+    preload_churn: int = 0  # operations of churn whose tombstone history the preloaded OM holds (preload.py)
     interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
 
 
@@ -96,7 +97,8 @@ class Benchmark:
         return self.write_results(status, reason)
 
     def _ensure_image(self):
-        self.image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port)
+        self.image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port,
+                                          churn_ops=self.s.preload_churn)
         print(f'ab-bench: base image of {self.s.preload_keys:,} preloaded keys: {self.image.path} '
               '(built now unless cached)...', flush=True)
         self.image_info = self.image.ensure(self.out / 'logs' / 'preload.log')
@@ -226,7 +228,8 @@ class Benchmark:
                                'scrapeIntervalS': self.s.scrape_interval_s, 'basePort': self.s.base_port,
                                'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
                                'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
-                               'preloadKeys': self.s.preload_keys, 'intervalFraction': self.s.interval_fraction},
+                               'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
+                               'intervalFraction': self.s.interval_fraction},
                   'preload': self.image_info, 'runs': self.runs}
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}

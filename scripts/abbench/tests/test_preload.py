@@ -1,5 +1,6 @@
-"""--preload-keys on a real cluster: OM started on the preloaded base image serves the cold bucket exactly
-(about 2 minutes: the image's build starts a cluster once, the arm's copy a second time)."""
+"""--preload-keys and --preload-churn on a real cluster: OM started on the preloaded base image serves the cold bucket
+and the churned bucket exactly (about 2 minutes: the image's build starts a cluster once, the arm's copy a second
+time)."""
 
 import json
 import os
@@ -13,12 +14,15 @@ import pytest
 
 from abbench import preload
 from abbench.cluster import LocalCluster, dist_dir
+from abbench.journal import expected_keys
 
 REPO = Path(__file__).resolve().parents[3]
 # Outside the ports of the lead's benchmarks (15000-19999) and of the smoke test.
 BASE_PORT = 35000
 KEYS = 2000
+CHURN_OPS = 1500
 COLD = f'/{preload.VOLUME}/{preload.BUCKET}'
+CHURNED = f'/{preload.VOLUME}/{preload.CHURNED_BUCKET}'
 
 pytestmark = pytest.mark.cluster
 
@@ -28,7 +32,7 @@ def arm(tmp_path_factory):
     """A cluster started on a copy of a freshly built image, as an arm of ab-bench starts; stopped afterwards."""
     tmp = tmp_path_factory.mktemp('preload')
     log = tmp / 'test.log'
-    image = preload.PreloadImage(REPO, KEYS, BASE_PORT, cache=tmp / 'cache')
+    image = preload.PreloadImage(REPO, KEYS, BASE_PORT, cache=tmp / 'cache', churn_ops=CHURN_OPS)
     built = image.ensure(log)
     cluster = LocalCluster(REPO, tmp / 'arm', BASE_PORT, [], log)
     preload.copy_cluster(image.path, cluster.work_dir)
@@ -46,8 +50,13 @@ def _ozone(cluster, *args):
     return run
 
 
-def _listed(cluster):
-    return json.loads(_ozone(cluster, 'sh', 'key', 'list', '--length', str(KEYS * 2), COLD).stdout)
+def _listed(cluster, bucket=COLD):
+    return json.loads(_ozone(cluster, 'sh', 'key', 'list', '--length', str(KEYS * 2), bucket).stdout)
+
+
+def _churned_live(image):
+    """The churned bucket's keys the churn's journal says must exist, and those it says were deleted."""
+    return expected_keys([image.path / preload.CHURN_JOURNAL])
 
 
 def _num_keys_metric(cluster):
@@ -58,6 +67,7 @@ def _num_keys_metric(cluster):
 def test_image_is_built_once_and_then_cached(arm, tmp_path):
     image, built, _ = arm
     assert not built['cached'] and built['keys'] == KEYS and built['omDbBytes'] > 0
+    assert built['churnOps'] == CHURN_OPS and built['churnedBucket'] == preload.CHURNED_BUCKET
     assert image.ensure(tmp_path / 'again.log')['cached']
 
 
@@ -71,15 +81,24 @@ def test_the_arm_shares_the_images_sst_files(arm):
 
 
 def test_om_serves_every_preloaded_key(arm):
-    _, _, cluster = arm
+    image, _, cluster = arm
     keys = _listed(cluster)
     assert [k['name'] for k in keys] == [preload.key_name(i) for i in range(KEYS)]
     bucket = json.loads(_ozone(cluster, 'sh', 'bucket', 'info', COLD).stdout)
     assert bucket['usedNamespace'] == KEYS and bucket['usedBytes'] == 0
-    assert _num_keys_metric(cluster) == KEYS
+    live, _ = _churned_live(image)
+    assert _num_keys_metric(cluster) == KEYS + len(live)
     for index in random.Random(15).sample(range(KEYS), 3):
         info = json.loads(_ozone(cluster, 'sh', 'key', 'info', f'{COLD}/{preload.key_name(index)}').stdout)
         assert info['name'] == preload.key_name(index) and info['dataSize'] == 0
+
+
+def test_the_churned_bucket_holds_exactly_what_om_acknowledged(arm):
+    image, _, cluster = arm
+    live, deleted = _churned_live(image)
+    # Two in five of the churn's operations deleted keys: the history is their tombstones.
+    assert len(deleted) >= CHURN_OPS // 3 and 0 < len(live) <= preload.CHURN_LIVE_KEYS
+    assert {k['name'] for k in _listed(cluster, CHURNED)} == live
 
 
 def _complaints(log):

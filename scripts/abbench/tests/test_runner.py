@@ -109,3 +109,12 @@ def test_large_runs_three_arms_three_times_on_preloaded_keys(tmp_path):
 def test_quick_and_large_together_is_one_line_and_an_error(tmp_path):
     with pytest.raises(SystemExit, match='choose one of --quick and --large'):
         cli.settings(cli.parser().parse_args(['--quick', '--large', '--out', str(tmp_path / 'a')]), tmp_path)
+
+
+def test_churn_goes_with_a_preloaded_om(tmp_path):
+    with pytest.raises(SystemExit, match='--preload-churn needs a preloaded OM: add --preload-keys N'):
+        cli.settings(cli.parser().parse_args(['--preload-churn', '1000', '--out', str(tmp_path / 'a')]), tmp_path)
+    told = cli.settings(cli.parser().parse_args(['--preload-keys', '100', '--preload-churn', '1000', '--out',
+                                                 str(tmp_path / 'b')]), tmp_path)
+    assert (told.preload_keys, told.preload_churn) == (100, 1000)
+    assert cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'c')]), tmp_path).preload_churn == 0
