@@ -78,6 +78,8 @@ COLUMNS = [
     _range_compaction('range_runs', 'runs'),
     _range_compaction('range_compactions', 'ranges_compacted'),
     _range_compaction('range_memtable_flushes', 'memtable_flushes'),
+    # The service's own seeks, which RocksDB counts in the seek statistics beside the clients'.
+    _range_compaction('range_head_probes', 'head_probes'),
     _range_compaction('range_skipped_write_pressure', 'skipped_write_pressure'),
     _range_compaction('range_skipped_foreground_latency', 'skipped_foreground_latency'),
     _range_compaction('range_bytes_read', 'bytes_read', unit='bytes'),

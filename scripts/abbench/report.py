@@ -52,6 +52,7 @@ ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client fa
            Row('deletedTable estimated keys at end', 'om.deletedTableKeysEnd', 0, ''),
            Row('ranges compacted (range service)', 'om.rangeCompactions', 0, ''),
            Row('memtables flushed (range service)', 'om.rangeMemtableFlushes', 0, ''),
+           Row('head probes, seeks (range service)', 'om.rangeHeadProbes', 0, ''),
            Row('compactions put off for write pressure (range service)', 'om.rangeSkippedWritePressure', 0, ''),
            Row('runs ended for slow client requests (range service)', 'om.rangeSkippedForegroundLatency', 0, '')])
 

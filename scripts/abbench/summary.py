@@ -106,6 +106,7 @@ def om_summary(rows, total_ops):
         'deletedTableKeysEnd': last(rows, 'deletedtable_keys'),
         'rangeCompactions': delta(rows, 'range_compactions'),
         'rangeMemtableFlushes': delta(rows, 'range_memtable_flushes'),
+        'rangeHeadProbes': delta(rows, 'range_head_probes'),
         'rangeTombstonesRemoved': delta(rows, 'range_tombstones_removed'),
         'rangeSkippedWritePressure': delta(rows, 'range_skipped_write_pressure'),
         'rangeSkippedForegroundLatency': delta(rows, 'range_skipped_foreground_latency'),
