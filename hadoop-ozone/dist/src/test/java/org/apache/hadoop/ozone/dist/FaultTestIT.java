@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The short variant of {@code scripts/fault-test} (by default 10 kills of a single OM and 5 of the leader of three
  * OMs): OM killed with SIGKILL as a range compaction starts, once with one OM and once as the leader of three,
  * under a delete-heavy load. After each restart the bucket holds every key whose create OM acknowledged and none
- * whose delete it acknowledged, the restarted OM's logs name no corruption, and its service runs again.
+ * whose delete it acknowledged, the restarted OM's logs name no corruption, and its service runs again (its /prom
+ * counts runs). It is also CI's test of {@code scripts/cluster start --om-ha}: three OMs in one service, a client
+ * through the service id, the leader found, an OM restarted, and a stop that leaves no process.
  */
 class FaultTestIT {
 
@@ -49,6 +51,14 @@ class FaultTestIT {
         "--base-port", Integer.toString(BASE_PORT), "--out", out.toString());
     System.out.println(result.output());
     assertThat(result.exitCode()).as(result.output()).isZero();
+    // scripts/cluster start --om-ha: three OMs in one service, each with its web UI, the leader named.
+    assertThat(result.output()).containsPattern("OM service: +omservice \\(om1..om3\\); leader om[123]")
+        .containsPattern("om1 web UI: http://\\S+ .*\\n.*om2 web UI: http://\\S+ .*\\n.*om3 web UI: http://\\S+");
+    assertThat(ProcessHandle.allProcesses()
+        .map(p -> p.info().commandLine().orElse(""))
+        .filter(cmd -> cmd.contains(out.toString())))
+        .as("processes of the clusters after fault-test")
+        .isEmpty();
 
     Map<String, Object> report = (Map<String, Object>) Json.parse(Files.readString(out.resolve("fault-test.json")));
     List<Map<String, Object>> kills = (List<Map<String, Object>>) report.get("rows");

@@ -23,7 +23,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.ozone.dist.Commands.Result;
@@ -36,14 +42,20 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The distribution as a real local cluster (1 SCM, 1 OM, 3 datanodes on 127.0.0.1) through scripts/cluster:
- * start, object store operations through bin/ozone sh, a freon run, and a stop that leaves no process behind.
+ * The distribution as a real local cluster (1 SCM, 1 OM, 3 datanodes on 127.0.0.1) through scripts/cluster, with OM
+ * under async-profiler ({@code --profile om}), RocksDB statistics and the range compaction service on: start, object
+ * store operations through bin/ozone sh, freon runs, range statistics of a checkpoint, every metric the Grafana
+ * dashboard and the alert rules query on a real /prom scrape, and a stop that leaves an OM flamegraph showing RocksDB
+ * and no process behind. One cluster for all: each start costs half a minute of CI.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalClusterIT {
 
   private static final int BASE_PORT = 17000;
   private static final String[] PROCESSES = {"scm", "om", "dn1", "dn2", "dn3"};
+  private static final Predicate<String> ROCKSDB = title -> title.toLowerCase(Locale.ROOT).contains("rocksdb");
+  private static final Pattern ROCKSDB_LOAD = Pattern.compile(
+      "org/rocksdb/\\w+\\.(get|multiGet|write|put|delete|seek|next)|rocksdb::(DBImpl::(Write|Get)|DBIter::)");
 
   @TempDir
   private static Path work;
@@ -52,9 +64,14 @@ class LocalClusterIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Result start = Commands.cluster(work, BASE_PORT, "start");
+    // The service at its defaults compacts nothing of these small runs (min.tombstones 10,000): the range
+    // statistics below still show their tombstones.
+    Result start = Commands.cluster(work, BASE_PORT, "start", "--profile", "om",
+        "--om-conf", "ozone.metastore.rocksdb.statistics=ALL",
+        "--om-conf", "ozone.om.range.compaction.service.enabled=true");
     assertThat(start.exitCode()).as(start.output()).isZero();
-    assertThat(start.output()).contains("out of safe mode");
+    assertThat(start.output()).contains("out of safe mode")
+        .containsPattern("profiling: +om with async-profiler \\d");
     Matcher web = Pattern.compile("OM web UI: +(http://\\S+)").matcher(start.output());
     assertThat(web.find()).as(start.output()).isTrue();
     omWebUi = web.group(1);
@@ -169,6 +186,51 @@ class LocalClusterIT {
     assertThat(metrics).containsPattern(tombstones);
   }
 
+  @Test
+  @Order(8)
+  void everyQueriedMetricIsScraped() throws Exception {
+    Set<String> queried = ComposeConfigIT.queriedMetrics();
+    assertThat(queried).contains("rocksdb_om_db_number_db_seek", "rocksdb_om_db_number_iter_skip",
+        "om_range_stats_estimated_tombstones", "om_range_compaction_runs");
+    // What Prometheus scrapes in compose/ozone: SCM, OM and a datanode.
+    Set<String> scraped = new TreeSet<>();
+    for (int port : new int[] {BASE_PORT + 3, BASE_PORT + 8, BASE_PORT + 15}) {
+      scraped.addAll(metricNames(Commands.httpGet("http://127.0.0.1:" + port + "/prom")));
+    }
+    Set<String> missing = new TreeSet<>(queried);
+    missing.removeAll(scraped);
+    assertThat(missing).as("metrics the dashboard or alerts query but no /prom serves").isEmpty();
+  }
+
+  @Test
+  @Order(9)
+  void stopLeavesAnOmFlamegraphWithRocksDb() throws Exception {
+    Result stop = Commands.cluster(work, BASE_PORT, "stop");
+    assertThat(stop.exitCode()).as(stop.output()).isZero();
+    Path html = work.resolve("om/flamegraph.html");
+    assertThat(stop.output()).contains("Flamegraph of om: " + html);
+    assertThat(PIDS).noneMatch(Commands::isAlive);
+    assertThat(work.resolve("scm/flamegraph.html")).doesNotExist();
+
+    FlameGraph graph = FlameGraph.parse(Files.readString(html));
+    assertThat(graph.totalSamples()).isPositive();
+    assertThat(graph.frames()).anyMatch(frame -> ROCKSDB.test(frame.title()));
+    // Not only opening the DB at start: the load's reads and writes.
+    assertThat(graph.frames()).anyMatch(frame -> ROCKSDB_LOAD.matcher(frame.title()).find());
+    double share = graph.share(ROCKSDB);
+    assertThat(share).isPositive();
+    // For the record: how much of OM's CPU RocksDB took, and where.
+    System.out.printf("OM flamegraph: %d samples, %.1f%% with a RocksDB frame on the stack, %.1f%% in the load's"
+            + " RocksDB reads and writes%n", graph.totalSamples(), 100 * share,
+        100 * graph.share(title -> ROCKSDB_LOAD.matcher(title).find()));
+    Map<String, Long> byTitle = new HashMap<>();
+    graph.frames().stream().filter(frame -> ROCKSDB.test(frame.title()))
+        .forEach(frame -> byTitle.merge(frame.title(), frame.width(), Long::sum));
+    byTitle.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(15)
+        .forEach(e -> System.out.printf("  %5.1f%%  %.150s%n", 100.0 * e.getValue() / graph.totalSamples(),
+            e.getKey()));
+  }
+
   private static String prom() throws Exception {
     return Commands.httpGet(omWebUi + "/prom");
   }
@@ -180,5 +242,14 @@ class LocalClusterIT {
   private static String ok(Result result) {
     assertThat(result.exitCode()).as(result.output()).isZero();
     return result.output();
+  }
+
+  private static Set<String> metricNames(String exposition) {
+    Set<String> names = new TreeSet<>();
+    Matcher sample = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)[{ ]", Pattern.MULTILINE).matcher(exposition);
+    while (sample.find()) {
+      names.add(sample.group(1));
+    }
+    return names;
   }
 }

@@ -18,14 +18,16 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
-import java.util.AbstractMap;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.rocksdb.MutableColumnFamilyOptions;
 
@@ -62,8 +64,8 @@ final class CompactionEnvReader {
   private final Map<String, long[]> triggers = new HashMap<>();
   /** The active memtable's deletes when a probe of the table's memtable last found no crossing. */
   private final Map<String, Long> probedAtDeletes = new HashMap<>();
-  /** The SST probes of each table, by the index version they were made at: they hold until its SSTs change. */
-  private final Map<String, Map.Entry<Long, BitSet>> atHead = new HashMap<>();
+  /** The SST probes of each table's latest index version. */
+  private final Map<String, ProbedHeads> atHead = new HashMap<>();
 
   CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground,
       RangeCompactionConfig config, RangeCompactionMetrics metrics) {
@@ -88,24 +90,30 @@ final class CompactionEnvReader {
       long version = stats.getVersion(table);
       List<KeyRange> ranges = stats.getRanges(table);
       MemtableState memtable = memtables.get(table);
+      List<KeySpan> compactedSinceFlush = compacted.since(table, stats.getFlushes(table));
       states.add(new TableState(table, ranges, stats.getFiles(table),
-          memtable != null ? memtable : memtable(family, ranges), pressure(family),
-          compacted.since(table, stats.getFlushes(table)), tombstonesAtHead(family, version, ranges)));
+          memtable != null ? memtable : memtable(family, ranges, compactedSinceFlush), pressure(family),
+          compactedSinceFlush, tombstonesAtHead(family, version, ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
         property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes);
   }
 
-  /** @param ranges the table's ranges, whose first keys are probed when the memtable holds enough deletes */
-  MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
+  /**
+   * @param ranges the table's ranges, some of whose first keys are probed when the memtable holds enough deletes
+   * @param compactedSinceFlush the spans of the table the service compacted since its latest flush
+   */
+  MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
+      List<KeySpan> compactedSinceFlush) throws IOException {
     long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
     return new MemtableState(property(family, "rocksdb.cur-size-all-mem-tables"), deletes,
-        property(family, "rocksdb.num-entries-active-mem-table"), memtableDeletesAtHead(family, ranges, deletes));
+        property(family, "rocksdb.num-entries-active-mem-table"),
+        memtableDeletesAtHead(family, ranges, compactedSinceFlush, deletes));
   }
 
   /** Probes while the memtable holds {@code min.tombstones} deletes, again after each step of new deletes. */
-  private boolean memtableDeletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges, long deletes)
-      throws IOException {
+  private boolean memtableDeletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
+      List<KeySpan> compactedSinceFlush, long deletes) throws IOException {
     if (probe == null || deletes < minTombstones) {
       return false;
     }
@@ -114,7 +122,7 @@ final class CompactionEnvReader {
     if (last != null && deletes >= last && deletes - last < Math.max(1, minTombstones / PROBE_STEP)) {
       return false;
     }
-    boolean crosses = deletesAtHead(family, ranges);
+    boolean crosses = deletesAtHead(family, ranges, compactedSinceFlush);
     if (crosses) {
       probedAtDeletes.remove(family.getName());
     } else {
@@ -123,13 +131,34 @@ final class CompactionEnvReader {
     return crosses;
   }
 
-  /** Probes the table's first key, then its ranges' first keys, until one crosses. */
-  private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
+  /**
+   * Probes the table's first key, then the first keys of the ranges where deletes were seen, until one crosses. A
+   * range was seen taking deletes when its SSTs hold tombstones, or when the service compacted it since the table's
+   * latest flush (which dropped them). In a range never seen so, such as a bucket only ever written, new deletes
+   * show in its SSTs at the table's next flush and its head is probed from then on; probing it before only reads
+   * blocks no reader wanted (on an OM with a 10^7-key cold bucket, most of a probe's seeks went there).
+   */
+  private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
+      List<KeySpan> compactedSinceFlush) throws IOException {
     if (probe.crosses(family, TABLE_START)) {
       return true;
     }
-    for (int i = 0; i < Math.min(ranges.size(), MAX_PROBES); i++) {
-      if (probe.crosses(family, ranges.get(i).getStart())) {
+    int probes = 0;
+    for (int i = 0; i < ranges.size() && probes < MAX_PROBES; i++) {
+      KeyRange range = ranges.get(i);
+      if (range.getTombstones() > 0 || overlapsAny(range.getSpan(), compactedSinceFlush)) {
+        probes++;
+        if (probe.crosses(family, range.getStart())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean overlapsAny(KeySpan span, List<KeySpan> spans) {
+    for (KeySpan other : spans) {
+      if (span.overlaps(other)) {
         return true;
       }
     }
@@ -137,25 +166,45 @@ final class CompactionEnvReader {
   }
 
   /**
-   * Probes the first key of each range whose SSTs hold at least {@code min.tombstones}
-   * tombstones (fewer cannot stop a seek there for long), once per version of the table's SSTs.
+   * Probes the first key of each range whose SSTs hold at least {@code min.tombstones} tombstones (fewer cannot stop
+   * a seek there for long), once per version of the table's SSTs; a range that a new version left as it was keeps
+   * its result. A flush or compaction changes the ranges it wrote to, and re-probing all the others after each one
+   * made most of the service's SST probes on a table with many dense ranges.
    */
   private BitSet tombstonesAtHead(RocksDatabase.ColumnFamily family, long version, List<KeyRange> ranges)
       throws IOException {
-    Map.Entry<Long, BitSet> probed = atHead.get(family.getName());
-    if (probed != null && probed.getKey() == version) {
-      return probed.getValue();
+    ProbedHeads previous = atHead.get(family.getName());
+    if (previous != null && previous.version == version) {
+      return previous.crossing;
     }
-    BitSet dense = new BitSet(ranges.size());
+    ProbedHeads probed = new ProbedHeads(version, ranges.size());
     int probes = 0;
-    for (int i = 0; probe != null && i < ranges.size() && probes < MAX_PROBES; i++) {
-      if (ranges.get(i).getTombstones() >= minTombstones) {
+    for (int i = 0; probe != null && i < ranges.size(); i++) {
+      KeyRange range = ranges.get(i);
+      if (range.getTombstones() < minTombstones) {
+        continue;
+      }
+      List<Object> identity = identity(range);
+      Boolean crosses = previous == null ? null : previous.byRange.get(identity);
+      if (crosses == null && probes < MAX_PROBES) {
         probes++;
-        dense.set(i, probe.crosses(family, ranges.get(i).getStart()));
+        crosses = probe.crosses(family, range.getStart());
+      }
+      if (crosses != null) {
+        probed.byRange.put(identity, crosses);
+        probed.crossing.set(i, crosses);
       }
     }
-    atHead.put(family.getName(), new AbstractMap.SimpleImmutableEntry<>(version, dense));
-    return dense;
+    atHead.put(family.getName(), probed);
+    return probed.crossing;
+  }
+
+  /**
+   * What a range's probe depends on, besides the memtable: where it starts and what its SSTs hold; not where it
+   * ends, which moves when a range appears beside it.
+   */
+  private static List<Object> identity(KeyRange range) {
+    return Arrays.asList(ByteBuffer.wrap(range.getStart()), range.getEntries(), range.getTombstones());
   }
 
   private WritePressure pressure(RocksDatabase.ColumnFamily family) throws IOException {
@@ -167,6 +216,18 @@ final class CompactionEnvReader {
     }
     return new WritePressure(property(family, "rocksdb.num-files-at-level0"), (int) t[0],
         property(family, "rocksdb.estimate-pending-compaction-bytes"), t[1]);
+  }
+
+  /** The probes of one version of a table's ranges: by position, and by range for the next version. */
+  private static final class ProbedHeads {
+    private final long version;
+    private final BitSet crossing;
+    private final Map<List<Object>, Boolean> byRange = new HashMap<>();
+
+    ProbedHeads(long version, int ranges) {
+      this.version = version;
+      this.crossing = new BitSet(ranges);
+    }
   }
 
   /** @param family null for a DB-wide property */

@@ -210,7 +210,8 @@ public class RangeCompactionService extends BackgroundService {
   private Map<String, MemtableState> memtables(RocksDatabase db, OmRangeStats stats) throws IOException {
     Map<String, MemtableState> memtables = new HashMap<>();
     for (String table : config.getTables()) {
-      memtables.put(table, reader.memtable(db.getColumnFamily(table), stats.getRanges(table)));
+      memtables.put(table, reader.memtable(db.getColumnFamily(table), stats.getRanges(table),
+          compactedSpans.since(table, stats.getFlushes(table))));
     }
     return memtables;
   }

@@ -178,6 +178,55 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void aMemtableProbeSeeksOnlyTheHeadsOfRangesWhereDeletesWereSeen() throws Exception {
+    // Three buckets only ever written, and one whose SSTs hold 100 scattered tombstones; then 1,500 scattered
+    // deletes there in the memtable, beside 4,000 new keys (delete ratio 0.27): the memtable is probed, and no seek
+    // crosses. The probe seeks the table's first key and the one bucket's head, not the written buckets'.
+    for (String bucket : new String[] {"/vol/a/k", "/vol/b/k", "/vol/c/k", "/vol/d/k"}) {
+      putKeys("keyTable", bucket, KEYS);
+      db().flush("keyTable");
+    }
+    deleteEveryOther("/vol/d/k", 100);
+    db().flush("keyTable");
+    assertThat(stats().getRanges("keyTable")).as("ranges of keyTable").hasSizeGreaterThanOrEqualTo(4);
+    deleteEveryOther("/vol/d/k", 1, KEYS / 2);
+    putKeys("keyTable", "/vol/e/k", 4_000);
+
+    assertThat(service().runOnce()).isZero();
+
+    assertThat(service.getMetrics().getHeadProbes()).isEqualTo(2);
+    assertThat(service.getMetrics().getMemtableFlushes()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aRangeThatAFlushLeftAsItWasIsNotProbedAgain() throws Exception {
+    // 1,500 scattered tombstones in a bucket's SSTs: over min.tombstones, so its head is probed, under the ratio.
+    putKeys("keyTable", "/vol/fifo/k", 10_000);
+    db().flush("keyTable");
+    for (int i = 0; i < 1_500; i++) {
+      table("keyTable").delete(key("/vol/fifo/k", 6 * i + 1));
+      expected.remove(new String(key("/vol/fifo/k", 6 * i + 1), UTF_8));
+    }
+    db().flush("keyTable");
+    assertThat(service().runOnce()).isZero();
+    long probes = service.getMetrics().getHeadProbes();
+    assertThat(probes).isEqualTo(1);
+
+    // A flush into another bucket makes a new version of keyTable's ranges, with the bucket's as it was.
+    putKeys("keyTable", "/vol/a/k", KEYS);
+    db().flush("keyTable");
+    service.runOnce();
+    putKeys("keyTable", "/vol/z/k", KEYS);
+    db().flush("keyTable");
+    service.runOnce();
+
+    assertThat(service.getMetrics().getHeadProbes()).isEqualTo(probes);
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isEqualTo(1_500);
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
   void deletesScatteredBelowTheRatiosAreLeftToRocksDb() throws Exception {
     putKeys("keyTable", "/vol/fifo/k", 10_000);
     db().flush("keyTable");
@@ -401,7 +450,12 @@ class TestRangeCompactionService {
 
   /** Deletes keys 0, 2, 4... of a keyTable bucket, {@code count} of them. */
   private void deleteEveryOther(String prefix, int count) throws IOException {
-    for (int i = 0; i < 2 * count; i += 2) {
+    deleteEveryOther(prefix, 0, count);
+  }
+
+  /** Deletes keys first, first + 2, first + 4... of a keyTable bucket, {@code count} of them. */
+  private void deleteEveryOther(String prefix, int first, int count) throws IOException {
+    for (int i = first; i < first + 2 * count; i += 2) {
       table("keyTable").delete(key(prefix, i));
       expected.remove(new String(key(prefix, i), UTF_8));
     }
