@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /** Runs scripts/cluster and the distribution's bin/ozone as separate processes, as a user would. */
 final class Commands {
@@ -101,6 +102,14 @@ final class Commands {
     } finally {
       Files.delete(output);
     }
+  }
+
+  /** @return the command lines of the running processes that name this path, such as a cluster's directory */
+  static List<String> processesMentioning(Path path) {
+    return ProcessHandle.allProcesses()
+        .map(p -> p.info().commandLine().orElse(""))
+        .filter(cmd -> cmd.contains(path.toString()))
+        .collect(Collectors.toList());
   }
 
   /** Whether a process with this PID is alive. */

@@ -54,11 +54,7 @@ class FaultTestIT {
     // scripts/cluster start --om-ha: three OMs in one service, each with its web UI, the leader named.
     assertThat(result.output()).containsPattern("OM service: +omservice \\(om1..om3\\); leader om[123]")
         .containsPattern("om1 web UI: http://\\S+ .*\\n.*om2 web UI: http://\\S+ .*\\n.*om3 web UI: http://\\S+");
-    assertThat(ProcessHandle.allProcesses()
-        .map(p -> p.info().commandLine().orElse(""))
-        .filter(cmd -> cmd.contains(out.toString())))
-        .as("processes of the clusters after fault-test")
-        .isEmpty();
+    assertThat(Commands.processesMentioning(out)).as("processes of the clusters after fault-test").isEmpty();
 
     Map<String, Object> report = (Map<String, Object>) Json.parse(Files.readString(out.resolve("fault-test.json")));
     List<Map<String, Object>> kills = (List<Map<String, Object>>) report.get("rows");

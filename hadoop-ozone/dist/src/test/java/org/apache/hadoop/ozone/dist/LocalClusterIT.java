@@ -85,11 +85,7 @@ class LocalClusterIT {
     Result stop = Commands.cluster(work, BASE_PORT, "stop");
     assertThat(stop.exitCode()).as(stop.output()).isZero();
     assertThat(PIDS).noneMatch(Commands::isAlive);
-    assertThat(ProcessHandle.allProcesses()
-        .map(p -> p.info().commandLine().orElse(""))
-        .filter(cmd -> cmd.contains(work.toString())))
-        .as("processes of this cluster after stop")
-        .isEmpty();
+    assertThat(Commands.processesMentioning(work)).as("processes of this cluster after stop").isEmpty();
   }
 
   @Test

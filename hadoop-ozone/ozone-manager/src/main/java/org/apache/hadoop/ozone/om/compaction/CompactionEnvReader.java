@@ -146,20 +146,11 @@ final class CompactionEnvReader {
     int probes = 0;
     for (int i = 0; i < ranges.size() && probes < MAX_PROBES; i++) {
       KeyRange range = ranges.get(i);
-      if (range.getTombstones() > 0 || overlapsAny(range.getSpan(), compactedSinceFlush)) {
+      if (range.getTombstones() > 0 || range.getSpan().overlapsAny(compactedSinceFlush)) {
         probes++;
         if (probe.crosses(family, range.getStart())) {
           return true;
         }
-      }
-    }
-    return false;
-  }
-
-  private static boolean overlapsAny(KeySpan span, List<KeySpan> spans) {
-    for (KeySpan other : spans) {
-      if (span.overlaps(other)) {
-        return true;
       }
     }
     return false;

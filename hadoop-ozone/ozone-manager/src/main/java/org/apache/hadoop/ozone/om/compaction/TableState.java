@@ -79,11 +79,6 @@ final class TableState {
 
   /** @return whether the service compacted an overlapping span since the table's latest flush */
   boolean compactedSinceFlush(KeySpan span) {
-    for (KeySpan compacted : compactedSinceFlush) {
-      if (compacted.overlaps(span)) {
-        return true;
-      }
-    }
-    return false;
+    return span.overlapsAny(compactedSinceFlush);
   }
 }

@@ -17,6 +17,8 @@
 
 package org.apache.hadoop.ozone.om.rangestats;
 
+import java.util.List;
+
 /**
  * A span of keys {@code [start, end)} of one table in RocksDB's bytewise order;
  * {@code end} null means unbounded. Immutable. The one home of overlap, widening
@@ -67,6 +69,16 @@ public final class KeySpan {
   public boolean overlaps(KeySpan other) {
     return (end == null || KeyBytes.compare(other.start, end) < 0)
         && (other.end == null || KeyBytes.compare(start, other.end) < 0);
+  }
+
+  /** @return whether any of the spans overlaps this one */
+  public boolean overlapsAny(List<KeySpan> spans) {
+    for (KeySpan other : spans) {
+      if (overlaps(other)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** @return whether the SST holds keys in this span, by its bounds */
