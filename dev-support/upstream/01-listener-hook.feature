@@ -1,6 +1,7 @@
 # The hdds-server-framework changes that OM's range statistics (02) and range compaction service (03) build on.
 # Framework patch 0002 serves both: getColumnFamilyMetaData and getPropertiesOfAllTables feed the range
-# statistics, getMutableOptions the compaction service's back-off, newIterator(ReadOptions) its head probe. It goes here, into the one framework patch,
+# statistics, getMutableOptions the compaction service's back-off, newIterator(ReadOptions) its head probe,
+# ColumnFamily#getIteratorCount its pacing by readers. It goes here, into the one framework patch,
 # because it changes the same class family, needs the same reviewers, and is useful on its own; 02 and 03
 # only add OM code on top of it.
 name: listener-hook
@@ -27,6 +28,10 @@ metadata of one table, without owning the RocksDB options.
   column family, and #newIterator with caller-given read options (a seek
   bounded by max_skippable_internal_keys), guarded like every other call so that they fail
   cleanly once the DB is closed.
+- RocksDatabase.ColumnFamily#getIteratorCount: the iterators opened on a
+  column family through newIterator(family) and newIterator(family,
+  fillCache), which every table iterator uses, so that a compaction of a
+  table can wait until a reader scans it.
 
 Used by {jira:range-stats} (range statistics of OM's tables) and
 {jira:range-compaction} (range compaction service). No behaviour changes

@@ -17,8 +17,16 @@ RocksDB's flush and compaction events), a few RocksDB properties per table
 and the window of OM's client requests. RangeCompactionPolicy#pickNext, a
 pure function of that value, says what to do next, and the service does it
 and asks again (design: docs/design/range-compaction.md):
+0. Look only at the tables a reader is due to scan (reader.paced): the
+   iterators opened on a table since the previous look (framework patch
+   0002) say it was scanned; a table is due once per scan, and for a reader
+   that scans every P looks, in the last eighth of P before its next scan.
+   Tombstones cost only the readers that cross them: openKeyTable, scanned
+   by the daily open-key cleanup, is not cleaned every second for nobody.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at
-   tombstone.ratio): tombstones there are invisible to SST statistics.
+   memtable.delete.ratio, or as many while a seek to a range's first key
+   crosses as many hidden entries): tombstones there are invisible to SST
+   statistics.
 2. Else compact the qualifying range (min.tombstones at tombstone.ratio)
    that removes the most tombstones per byte read, grown over its qualifying
    neighbours, passing over spans compacted since their table's latest
@@ -28,8 +36,10 @@ and asks again (design: docs/design/range-compaction.md):
    budget cannot afford: the service reads at most budget.ratio bytes per
    byte RocksDB flushes.
 3. RangeCompactor compacts with compactRange(cf, start, end): not
-   exclusive, one subcompaction, allowWriteStall=false, bottommost level
-   forced (tombstone-only SSTs are otherwise moved down unrewritten).
+   exclusive, one subcompaction, allowWriteStall=false; the bottommost
+   level is forced only for inputs at a single level (tombstone-only SSTs
+   are otherwise moved down unrewritten; inputs of two levels already drop
+   their tombstones in the merge).
 4. It waits when writes are stopped or delayed, when a table's L0 files or
    pending compaction bytes reach backoff.fraction of RocksDB's slowdown
    triggers, or when OM's client requests since the previous look took

@@ -129,6 +129,15 @@ public class RangeCompactionConfig {
           + "probe, not this ratio, flushes those.")
   private double memtableDeleteRatio = 0.3;
 
+  @Config(key = Keys.READER_PACED, defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
+      description = "Whether the service flushes and compacts a table only for its readers: after OM opened an "
+          + "iterator on it (a listing, or a service that scans a queue from its head) since the service last "
+          + "flushed or compacted it, and, for a reader that scans every P looks, not before the last eighth of P "
+          + "since its latest scan. Tombstones cost only the readers that cross them: without this, openKeyTable, "
+          + "which the open-key cleanup scans once a day by default, was flushed and compacted about once a second "
+          + "under the reference load, for no reader. false compacts what qualifies whether read or not.")
+  private boolean readerPaced = true;
+
   @Config(key = Keys.BACKOFF_FRACTION, defaultValue = "0.5", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
       description = "The service flushes and compacts nothing in a table whose L0 files reach this fraction of "
@@ -182,6 +191,7 @@ public class RangeCompactionConfig {
     public static final String HEAD_PROBE = PREFIX + "head.probe";
     public static final String MEMTABLE_FLUSH = PREFIX + "memtable.flush";
     public static final String MEMTABLE_DELETE_RATIO = PREFIX + "memtable.delete.ratio";
+    public static final String READER_PACED = PREFIX + "reader.paced";
     public static final String BACKOFF_FRACTION = PREFIX + "backoff.fraction";
     public static final String BACKOFF_FOREGROUND_LATENCY = PREFIX + "backoff.foreground.latency";
     public static final String PAUSE_RATIO = PREFIX + "pause.ratio";
@@ -309,6 +319,10 @@ public class RangeCompactionConfig {
 
   public double getBudgetRatio() {
     return budgetRatio;
+  }
+
+  public boolean isReaderPaced() {
+    return readerPaced;
   }
 
   public boolean isHeadProbeEnabled() {

@@ -56,6 +56,9 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong waitedForBudget;
   @Metric("Tables skipped because OM snapshots exist")
   private MutableCounterLong skippedSnapshotTables;
+  @Metric("Tables skipped at a look because no reader was due to scan them: none had since the service last "
+      + "flushed or compacted them, or a periodic reader's next scan was further away than its lead")
+  private MutableCounterLong skippedUnreadTables;
   @Metric("Memtables flushed because they held many deletes")
   private MutableCounterLong memtableFlushes;
   @Metric("Compaction time of one range in milliseconds")
@@ -135,6 +138,10 @@ public final class RangeCompactionMetrics {
     skippedSnapshotTables.incr();
   }
 
+  void skippedUnread() {
+    skippedUnreadTables.incr();
+  }
+
   void headProbed() {
     headProbes.incr();
   }
@@ -177,6 +184,10 @@ public final class RangeCompactionMetrics {
 
   public long getSkippedSnapshotTables() {
     return skippedSnapshotTables.value();
+  }
+
+  public long getSkippedUnreadTables() {
+    return skippedUnreadTables.value();
   }
 
   public long getMemtableFlushes() {

@@ -34,6 +34,9 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  * and failed, is in docs/design/range-compaction.md.
  *
  * <ol>
+ *   <li>Only the tables a reader is due to scan are looked at ({@link #isDue}): one was seen scanning the table
+ *   since the service last flushed or compacted it, and a reader that scans every P looks is at most an eighth of
+ *   P from its next scan. Tombstones cost only the readers that cross them.</li>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
  *   to its first key crosses at least {@code min.tombstones} hidden entries
@@ -64,10 +67,38 @@ public final class RangeCompactionPolicy {
    */
   static final long MIN_REQUESTS_FOR_LATENCY = 20;
 
+  /**
+   * A table read every P looks is flushed and compacted in the last P / LEAD_FRACTION looks before its next scan,
+   * so that the scan crosses at most that share of P's deletes. The lead also absorbs the drift of the readers'
+   * schedules: OM's background services wait their interval after each run ends, so their scans come a run's
+   * duration later each time.
+   */
+  static final int LEAD_FRACTION = 8;
+  /**
+   * The lead is at least this many looks: a look that compacts can take several intervals, and a reader that scans
+   * more often than this is treated as one that scans at every look (a listing).
+   */
+  static final int MIN_LEAD_LOOKS = 8;
+
   private final RangeCompactionConfig config;
 
   public RangeCompactionPolicy(RangeCompactionConfig config) {
     this.config = config;
+  }
+
+  /**
+   * @param look the service's current look
+   * @return whether flushing or compacting the table now serves a reader: one scanned it since the service last
+   *     did, and if it scans periodically, its next scan is due within the lead (always, if {@code reader.paced}
+   *     is off)
+   */
+  boolean isDue(TableReads reads, long look) {
+    if (!config.isReaderPaced()) {
+      return true;
+    }
+    long period = reads.getPeriod();
+    return reads.isScannedSinceCleaned()
+        && look >= reads.getLastScan() + period - Math.max(MIN_LEAD_LOOKS, period / LEAD_FRACTION);
   }
 
   /** @return whether the range holds enough tombstones, densely enough, to be worth compacting */

@@ -50,8 +50,10 @@ import org.slf4j.LoggerFactory;
  * service reading deletedTable from its head, open-key cleanup, listings) stay
  * fast without the write stalls of whole-table compactions.
  *
- * <p>Every {@code interval} (1 s by default) a run reads a fresh {@link
- * CompactionEnv} and asks {@link RangeCompactionPolicy#pickNext} what to do:
+ * <p>Every {@code interval} (1 s by default) a run first sees which tables
+ * OM's readers scanned ({@link TableReadWatch}) and keeps those a reader is
+ * due to scan ({@link RangeCompactionPolicy#isDue}); for them it reads a fresh
+ * {@link CompactionEnv} and asks {@link RangeCompactionPolicy#pickNext} what to do:
  * flush a memtable dense with deletes, compact a range, wait, or nothing. It
  * does that and asks again, until there is nothing to do or the policy says
  * wait. RocksDB's flush and compaction events keep the range statistics
@@ -72,11 +74,14 @@ public class RangeCompactionService extends BackgroundService {
   private final RangeCompactionMetrics metrics;
   private final ForegroundLatency foreground;
   private final CompactedSpans compactedSpans = new CompactedSpans();
+  private final TableReadWatch reads = new TableReadWatch();
   private final CountDownLatch stopping = new CountDownLatch(1);
   /** Made at the first run: OM starts the service after its DB is open, and the DB stays for its lifetime. */
   private CompactionEnvReader reader;
   private CompactionBudget budget;
   private CompactionPick.Wait lastWait;
+  /** The service's clock for {@link TableReads}: one look per run. */
+  private long looks;
   /** What {@link #changes} returned when the last pick found nothing to do; null when it did or waited. */
   private List<Long> idleAt;
 
@@ -150,15 +155,17 @@ public class RangeCompactionService extends BackgroundService {
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
-    Map<String, MemtableState> memtables = memtables(db, stats);
-    List<Long> changes = changes(stats, memtables);
+    List<String> due = dueTables(db);
+    Map<String, MemtableState> memtables = memtables(db, stats, due);
+    List<Long> changes = changes(stats, memtables, due);
     if (changes.equals(idleAt)) {
       metrics.runEnded(Time.now());
       return 0;
     }
     idleAt = null;
-    List<String> tables = tablesToCompact();
+    List<String> tables = tablesToCompact(due);
     Set<String> flushed = new HashSet<>();
+    Set<String> compactedTables = new HashSet<>();
     long deadline = Time.monotonicNow() + config.getTimeoutMillis();
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
@@ -175,6 +182,7 @@ public class RangeCompactionService extends BackgroundService {
       } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
         long millis = compact(db, pick, stats);
         compacted++;
+        compactedTables.add(pick.getTable());
         if (pause((long) (millis * config.getPauseRatio()))) {
           break;
         }
@@ -183,33 +191,59 @@ public class RangeCompactionService extends BackgroundService {
         // again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
           // Unless this run flushed or compacted, what it read at its start still holds.
-          idleAt = flushed.isEmpty() && compacted == 0 ? changes : changes(stats, memtables(db, stats));
+          idleAt = flushed.isEmpty() && compacted == 0 ? changes
+              : changes(stats, memtables(db, stats, due), due);
         }
         break;
       }
     }
+    flushed.forEach(reads::cleaned);
+    compactedTables.forEach(reads::cleaned);
     metrics.runEnded(Time.now());
     return compacted;
   }
 
   /**
-   * What can turn "nothing to do" into something: a change of a table's SSTs (RocksDB's events move the index's
-   * version) or a memtable that comes to qualify. While neither happens, the same env would give the same pick, so
-   * a run reads no more than this. (Snapshots created or removed meanwhile are seen at the next flush of any table.)
+   * Starts a look: sees which tables OM's readers scanned since the previous one.
+   *
+   * @return the configured tables a reader is due to scan ({@link RangeCompactionPolicy#isDue})
    */
-  private List<Long> changes(OmRangeStats stats, Map<String, MemtableState> memtables) {
+  private List<String> dueTables(RocksDatabase db) {
+    looks++;
+    List<String> due = new ArrayList<>();
+    for (String table : config.getTables()) {
+      reads.observe(table, db.getColumnFamily(table).getIteratorCount(), looks);
+      if (policy.isDue(reads.get(table), looks)) {
+        due.add(table);
+      } else {
+        metrics.skippedUnread();
+      }
+    }
+    return due;
+  }
+
+  /**
+   * What can turn "nothing to do" into something: a change of a table's SSTs (RocksDB's events move the index's
+   * version), a memtable that comes to qualify, or a reader that comes due. While none happens, the same env would
+   * give the same pick, so a run reads no more than this. (Snapshots created or removed meanwhile are seen at the
+   * next flush of any table.)
+   */
+  private List<Long> changes(OmRangeStats stats, Map<String, MemtableState> memtables, List<String> due) {
     List<Long> changes = new ArrayList<>();
     for (String table : config.getTables()) {
+      boolean isDue = due.contains(table);
       changes.add(stats.getVersion(table));
-      changes.add(policy.qualifies(memtables.get(table)) ? 1L : 0L);
+      changes.add(isDue ? 1L : 0L);
+      changes.add(isDue && policy.qualifies(memtables.get(table)) ? 1L : 0L);
     }
     return changes;
   }
 
-  /** The memtable of every configured table, read (and probed) once for the run's first look. */
-  private Map<String, MemtableState> memtables(RocksDatabase db, OmRangeStats stats) throws IOException {
+  /** The memtable of every due table, read (and probed) once for the run's first look. */
+  private Map<String, MemtableState> memtables(RocksDatabase db, OmRangeStats stats, List<String> due)
+      throws IOException {
     Map<String, MemtableState> memtables = new HashMap<>();
-    for (String table : config.getTables()) {
+    for (String table : due) {
       memtables.put(table, reader.memtable(db.getColumnFamily(table), stats.getRanges(table),
           compactedSpans.since(table, stats.getFlushes(table))));
     }
@@ -226,13 +260,13 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   /**
-   * The configured tables, less those snapshot diffs depend on while snapshots exist (unless allowed). A snapshot
+   * The due tables, less those snapshot diffs depend on while snapshots exist (unless allowed). A snapshot
    * created after this check sees at most the compactions of this run in its DAG, as with RocksDB's own ones.
    */
-  private List<String> tablesToCompact() throws IOException {
+  private List<String> tablesToCompact(List<String> due) throws IOException {
     boolean snapshotsExist = !metadata.getSnapshotInfoTable().isEmpty();
     List<String> tables = new ArrayList<>();
-    for (String table : config.getTables()) {
+    for (String table : due) {
       if (snapshotsExist && !config.isSnapshotTablesAllowed()
           && RocksDBCheckpointDiffer.COLUMN_FAMILIES_TO_TRACK_IN_DAG.contains(table)) {
         metrics.skippedForSnapshots();

@@ -99,6 +99,10 @@ class TestRangeCompactionHA {
     conf.setDouble(RangeCompactionConfig.Keys.PAUSE_RATIO, 0);
     conf.setDouble(RangeCompactionConfig.Keys.BUDGET_RATIO, 1000);
     conf.set(RangeCompactionConfig.Keys.BACKOFF_FOREGROUND_LATENCY, "0s");
+    // Followers have no readers (clients and OM's scanning services go to the leader), so by default their services
+    // leave their tables alone until they lead; this test is about the service's life on each OM, through leader
+    // changes and checkpoint installs, so every OM compacts what qualifies.
+    conf.setBoolean(RangeCompactionConfig.Keys.READER_PACED, false);
 
     conf.setInt(OMConfigKeys.OZONE_OM_RATIS_LOG_PURGE_GAP, LOG_PURGE_GAP);
     conf.setStorageSize(OMConfigKeys.OZONE_OM_RATIS_SEGMENT_SIZE_KEY, 16, StorageUnit.KB);

@@ -91,19 +91,19 @@ class TestRangeCompactionMiniCluster {
         live.remove(key);
       }
 
-      // Every create deleted its open-key row (openKeyTable) and the deletes removed keys (keyTable). The service
-      // flushes and compacts each once it holds enough tombstones; a remainder below the thresholds stays. The
-      // deletes hit the bucket's head, so the head probe flushes keyTable every 200 of them, and RocksDB's own L0
-      // compaction of those flushes may drop some of its tombstones before the service gets to them.
+      // The deletes removed keys at the bucket's head (keyTable), still in the memtable. A listing is keyTable's
+      // reader: once one has scanned it, the service flushes the memtable (the head probe finds the 700 deletes
+      // there, over min.tombstones) and compacts the bucket.
+      assertThat(bucket.listKeys("").hasNext()).isTrue();
       RangeCompactionMetrics metrics = service().getMetrics();
       long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-      while ((metrics.getTombstonesRemoved() < KEYS / 2 || keyTableTombstones() > 0)
+      while ((metrics.getRangesCompacted() == 0 || keyTableTombstones() > 0)
           && System.currentTimeMillis() < deadline) {
         Thread.sleep(500);
       }
       assertThat(keyTableTombstones()).isZero();
-      assertThat(metrics.getTombstonesRemoved()).isGreaterThanOrEqualTo(KEYS / 2);
-      assertThat(metrics.getRangesCompacted()).isGreaterThanOrEqualTo(2);
+      assertThat(metrics.getTombstonesRemoved()).isPositive();
+      assertThat(metrics.getRangesCompacted()).isPositive();
       assertThat(metrics.getMemtableFlushes()).isPositive();
       assertThat(DefaultMetricsSystem.instance().getSource(ForegroundLatency.SOURCE_NAME))
           .as("OM's client protocol metrics, which the foreground latency check reads").isNotNull();

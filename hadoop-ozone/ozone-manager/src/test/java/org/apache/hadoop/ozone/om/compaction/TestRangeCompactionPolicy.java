@@ -66,6 +66,35 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
+  void aTableIsDueOnlyForAReaderThatScannedItAndComesBackWithinTheLead() {
+    RangeCompactionPolicy policy = policy();
+    // No reader ever scanned it: its tombstones slow nobody down.
+    assertThat(policy.isDue(TableReads.NONE, 100)).isFalse();
+
+    // One scan seen, at look 10: due from then on, its period unknown.
+    TableReads once = TableReads.NONE.scannedAt(10);
+    assertThat(policy.isDue(once, 10)).isTrue();
+    assertThat(policy.isDue(once, 1_000)).isTrue();
+    // Cleaned since: not due until the next scan.
+    assertThat(policy.isDue(once.cleaned(), 1_000)).isFalse();
+
+    // Scans every 80 looks (the last at 90): due in the last eighth before the next, from look 160 on.
+    TableReads periodic = once.scannedAt(90);
+    assertThat(periodic.getPeriod()).isEqualTo(80);
+    assertThat(policy.isDue(periodic, 159)).isFalse();
+    assertThat(policy.isDue(periodic, 160)).isTrue();
+    assertThat(policy.isDue(periodic.cleaned(), 170)).isFalse();
+
+    // A reader at every look (listings), or every few: due at once while it reads.
+    assertThat(policy.isDue(TableReads.NONE.scannedAt(5).scannedAt(6), 6)).isTrue();
+    assertThat(policy.isDue(TableReads.NONE.scannedAt(10).scannedAt(14), 14)).isTrue();
+
+    conf.setBoolean(Keys.READER_PACED, false);
+    assertThat(policy().isDue(TableReads.NONE, 100)).isTrue();
+    assertThat(policy().isDue(periodic.cleaned(), 100)).isTrue();
+  }
+
+  @Test
   void aRangeWhoseFirstKeyIsBehindTombstonesQualifiesBelowTheRatio() {
     // 12,000 tombstones in 100,000 entries: 0.12, under the ratio; but a seek to the first key crosses them.
     KeyRange headDeleted = range("/v/a/", "/v/a0", 100_000, 12_000, 8 * MB);
