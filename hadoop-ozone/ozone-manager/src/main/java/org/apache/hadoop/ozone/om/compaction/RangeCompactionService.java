@@ -165,7 +165,8 @@ public class RangeCompactionService extends BackgroundService {
     idleAt = null;
     List<String> tables = tablesToCompact(due);
     Set<String> flushed = new HashSet<>();
-    Set<String> compactedTables = new HashSet<>();
+    // The tables this run flushed or compacted: what it changed, and what its readers are now served for.
+    Set<String> cleaned = new HashSet<>();
     long deadline = Time.monotonicNow() + config.getTimeoutMillis();
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
@@ -177,12 +178,13 @@ public class RangeCompactionService extends BackgroundService {
       logWait(pick);
       if (pick.getAction() == CompactionPick.Action.FLUSH && flushed.add(pick.getTable())) {
         db.flush(pick.getTable());
+        cleaned.add(pick.getTable());
         metrics.memtableFlushed();
         stats.refresh(pick.getTable());
       } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
         long millis = compact(db, pick, stats);
         compacted++;
-        compactedTables.add(pick.getTable());
+        cleaned.add(pick.getTable());
         if (pause((long) (millis * config.getPauseRatio()))) {
           break;
         }
@@ -191,14 +193,12 @@ public class RangeCompactionService extends BackgroundService {
         // again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
           // Unless this run flushed or compacted, what it read at its start still holds.
-          idleAt = flushed.isEmpty() && compacted == 0 ? changes
-              : changes(stats, memtables(db, stats, due), due);
+          idleAt = cleaned.isEmpty() ? changes : changes(stats, memtables(db, stats, due), due);
         }
         break;
       }
     }
-    flushed.forEach(reads::cleaned);
-    compactedTables.forEach(reads::cleaned);
+    cleaned.forEach(reads::cleaned);
     metrics.runEnded(Time.now());
     return compacted;
   }

@@ -451,8 +451,7 @@ class TestRangeCompactionService {
   }
 
   private void scan(String table) throws IOException {
-    try (TableIterator<byte[], ? extends Table.KeyValue<byte[], byte[]>> it =
-        metadata.getStore().getTable(table).iterator()) {
+    try (TableIterator<byte[], ? extends Table.KeyValue<byte[], byte[]>> it = table(table).iterator()) {
       it.seekToFirst();
     }
   }
