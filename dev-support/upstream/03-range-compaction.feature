@@ -20,7 +20,8 @@ and asks again (design: docs/design/range-compaction.md):
 0. Look only at the tables a reader is due to scan (reader.paced): the
    iterators opened on a table since the previous look (framework patch
    0002) say it was scanned; a table is due once per scan, and for a reader
-   that scans every P looks, in the last eighth of P before its next scan.
+   that scans every P looks, from a 32nd of P before its next scan, as often
+   as it qualifies until as long after it.
    Tombstones cost only the readers that cross them: openKeyTable, scanned
    by the daily open-key cleanup, is not cleaned every second for nobody.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at

@@ -130,12 +130,13 @@ public class RangeCompactionConfig {
   private double memtableDeleteRatio = 0.3;
 
   @Config(key = Keys.READER_PACED, defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether the service flushes and compacts a table only for its readers: after OM opened an "
-          + "iterator on it (a listing, or a service that scans a queue from its head) since the service last "
-          + "flushed or compacted it, and, for a reader that scans every P looks, not before the last eighth of P "
-          + "since its latest scan. Tombstones cost only the readers that cross them: without this, openKeyTable, "
-          + "which the open-key cleanup scans once a day by default, was flushed and compacted about once a second "
-          + "under the reference load, for no reader. false compacts what qualifies whether read or not.")
+      description = "Whether the service flushes and compacts a table only for its readers: once after OM opened "
+          + "an iterator on it (a listing, or a service that scans a queue from its head), and for a reader that "
+          + "scans every P looks, from a 32nd of P (at least 8 looks) before its next scan, as often as the table "
+          + "qualifies until as long after it. Tombstones cost only the readers that cross them: without this, "
+          + "openKeyTable, which the open-key cleanup scans once a day by default, was flushed and compacted about "
+          + "once a second under the reference load, for no reader. false compacts what qualifies whether read or "
+          + "not.")
   private boolean readerPaced = true;
 
   @Config(key = Keys.BACKOFF_FRACTION, defaultValue = "0.5", type = ConfigType.DOUBLE,

@@ -78,16 +78,27 @@ class TestRangeCompactionPolicy {
     // Cleaned since: not due until the next scan.
     assertThat(policy.isDue(once.cleaned(), 1_000)).isFalse();
 
-    // Scans every 80 looks (the last at 90): due in the last eighth before the next, from look 160 on.
-    TableReads periodic = once.scannedAt(90);
-    assertThat(periodic.getPeriod()).isEqualTo(80);
-    assertThat(policy.isDue(periodic, 159)).isFalse();
-    assertThat(policy.isDue(periodic, 160)).isTrue();
-    assertThat(policy.isDue(periodic.cleaned(), 170)).isFalse();
+    // Scans every 640 looks (the last at 650): the lead is a 32nd, 20 looks, so due from look 1,270 on.
+    TableReads periodic = once.scannedAt(650);
+    assertThat(periodic.getPeriod()).isEqualTo(640);
+    assertThat(policy.isDue(periodic, 1_269)).isFalse();
+    assertThat(policy.isDue(periodic, 1_270)).isTrue();
+    // Within the lead on either side of the next scan, due again after each cleaning: the scan then crosses only
+    // what gathered since the latest one.
+    assertThat(policy.isDue(periodic.cleaned(), 1_280)).isTrue();
+    assertThat(policy.isDue(periodic.cleaned(), 1_310)).isTrue();
+    // A reader later than the lead: once for its latest scan, as for one whose period is unknown.
+    assertThat(policy.isDue(periodic.cleaned(), 1_311)).isFalse();
+    assertThat(policy.isDue(periodic, 5_000)).isTrue();
+
+    // A short period: the lead is at least 8 looks (a look that compacts can take several intervals).
+    TableReads everyEighty = once.scannedAt(90);
+    assertThat(policy.isDue(everyEighty, 161)).isFalse();
+    assertThat(policy.isDue(everyEighty, 162)).isTrue();
 
     // A reader at every look (listings), or every few: due at once while it reads.
     assertThat(policy.isDue(TableReads.NONE.scannedAt(5).scannedAt(6), 6)).isTrue();
-    assertThat(policy.isDue(TableReads.NONE.scannedAt(10).scannedAt(14), 14)).isTrue();
+    assertThat(policy.isDue(TableReads.NONE.scannedAt(10).scannedAt(14).cleaned(), 15)).isTrue();
 
     conf.setBoolean(Keys.READER_PACED, false);
     assertThat(policy().isDue(TableReads.NONE, 100)).isTrue();
