@@ -34,9 +34,9 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  * and failed, is in docs/design/range-compaction.md.
  *
  * <ol>
- *   <li>Only the tables a reader is due to scan are looked at ({@link #isDue}): one was seen scanning the table
- *   since the service last flushed or compacted it, or a reader that scans every P looks is within a 32nd of P of
- *   its next scan. Tombstones cost only the readers that cross them.</li>
+ *   <li>Only the tables a reader is due to scan are looked at ({@link #isDue}): a reader that scans every P looks
+ *   is within a 32nd of P of its next scan, or one was seen scanning the table since the service last flushed or
+ *   compacted it and is not early in its period. Tombstones cost only the readers that cross them.</li>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
  *   to its first key crosses at least {@code min.tombstones} hidden entries
