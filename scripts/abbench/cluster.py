@@ -23,66 +23,14 @@ def dist_dir(repo):
     return repo / 'hadoop-ozone' / 'dist' / 'target' / f'ozone-{version}'
 
 
-def profiler_jar(repo):
-    """async-profiler, which the distribution's build copies next to it for scripts/cluster start --profile."""
-    return repo / 'hadoop-ozone' / 'dist' / 'target' / 'async-profiler' / 'async-profiler.jar'
-
-
-# What the distribution is built from. A benchmark on a distribution older than these measures other code than the
-# commit its report names, so the harness rebuilds it.
-BUILD_INPUTS = ('pom.xml', 'patches', 'hadoop-hdds', 'hadoop-ozone')
-# Touched after the harness builds the distribution: a build that changed no jar (a test source edited) leaves the
-# jars' times as they were, and would otherwise be repeated at every run.
-BUILT_MARKER = '.built-by-ab-bench'
-
-
-def sources_newer_than(repo, dist):
-    """The build inputs git tracks that changed since the distribution was last built.
-
-    Maven rewrites a jar only when its classes change, and the distribution keeps the jars' times, so the newest of
-    this project's jars there (or the harness's marker, if newer) is when the distribution was last built. A source
-    edited before a later build of another module alone goes unseen, and so do files git does not track yet (a
-    test run's files in a module's folder would otherwise rebuild it). Without git (a source tarball) nothing is
-    known to be newer.
-    """
-    version = dist.name[len('ozone-'):]
-    times = [jar.stat().st_mtime for jar in (dist / 'share' / 'ozone' / 'lib').glob(f'*-{version}.jar')]
-    marker = dist / BUILT_MARKER
-    if marker.exists():
-        times.append(marker.stat().st_mtime)
-    if not times:
-        return []
-    built = max(times)
-    try:
-        listed = subprocess.run(['git', 'ls-files', '-z', '--', *BUILD_INPUTS], cwd=repo, capture_output=True,
-                                check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return []
-    newer = []
-    for name in filter(None, listed.decode().split('\0')):
-        path = repo / name
-        if path.is_file() and path.stat().st_mtime > built:
-            newer.append(name)
-    return newer
-
-
-def build_dist_if_needed(repo, log, profiler=False):
-    """The distribution (and async-profiler when `profiler`), built by Maven when missing or older than its sources."""
-    dist = dist_dir(repo)
-    if not (dist / 'bin' / 'ozone').exists() or (profiler and not profiler_jar(repo).exists()):
-        why = 'is missing'
-    else:
-        newer = sources_newer_than(repo, dist)
-        if not newer:
-            return dist
-        why = f'is older than {len(newer)} of its source files (for example {newer[0]})'
-    print(f'Distribution {dist} {why}; building it (mvn -q -B install -DskipTests), a few minutes...', flush=True)
-    with open(log, 'ab') as out:
-        if subprocess.run(['mvn', '-q', '-B', 'install', '-DskipTests'], cwd=repo, stdout=out,
-                          stderr=subprocess.STDOUT).returncode != 0:
-            raise ClusterError(f'the build failed; see {log}')
-    (dist / BUILT_MARKER).touch()
-    return dist
+def build_dist_if_needed(repo, profiler=False):
+    """The distribution, which `scripts/cluster build` first builds if it is missing or older than its sources (and,
+    with `profiler`, if async-profiler is missing); what it prints (why it builds, Maven's errors) goes to the
+    console."""
+    command = [str(repo / 'scripts' / 'cluster'), 'build'] + (['--profiler'] if profiler else [])
+    if subprocess.run(command, stdin=subprocess.DEVNULL).returncode != 0:
+        raise ClusterError('scripts/cluster build failed; its output is above')
+    return dist_dir(repo)
 
 
 class LocalCluster:

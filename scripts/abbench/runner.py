@@ -74,7 +74,7 @@ class Benchmark:
         """Runs the plan; returns the result (status 'partial' after an abort). A failed build raises ClusterError."""
         for sub in ('series', 'freon', 'logs', 'charts') + (('profiles',) if self.s.profile else ()):
             (self.out / sub).mkdir(parents=True, exist_ok=True)
-        self.ozone = build_dist_if_needed(self.repo, self.out / 'logs' / 'build.log', self.s.profile) / 'bin' / 'ozone'
+        self.ozone = build_dist_if_needed(self.repo, self.s.profile) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
         if self.s.preload_keys:
             self._ensure_image()
