@@ -99,7 +99,7 @@ final class ArmRunner {
     return switch (kind) {
       case NONE -> Arm.NONE;
       case PROTOTYPE -> RangeArm.prototype(db, options.ops());
-      case RANGE -> RangeArm.ours(db, options.ops());
+      case RANGE -> RangeArm.ours(db, options.ops(), options.rangeConf());
       case FULL -> new FullArm(db, options.ops());
       case NATIVE, NATIVE_SCAN, FLOOR -> throw new IllegalArgumentException(kind.id() + " is no arm of OM's DB");
     };

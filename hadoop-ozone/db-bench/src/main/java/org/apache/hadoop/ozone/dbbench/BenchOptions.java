@@ -20,16 +20,24 @@ package org.apache.hadoop.ozone.dbbench;
 import java.io.File;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.hadoop.hdds.conf.ConfigurationException;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 
 /**
  * The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print.
  *
  * @param sweep the operation counts of a sweep (one run per count, ascending), empty for a single run of {@code ops}
+ * @param rangeConf the range arm's service settings over its defaults (key order), to measure a change of a default
+ *     before making it
  */
 record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<ArmKind> arms, long seed, File out,
-    File workDir, int samples, int endSamples, boolean verify, NativeSettings nativeSettings) {
+    File workDir, int samples, int endSamples, boolean verify, NativeSettings nativeSettings,
+    Map<String, String> rangeConf) {
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
@@ -47,6 +55,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     long trigger = NativeSettings.DEFAULT.trigger();
     double ratio = NativeSettings.DEFAULT.ratio();
     long scanTrigger = NativeSettings.DEFAULT.scanTrigger();
+    Map<String, String> rangeConf = new TreeMap<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (arg.equals("--no-verify")) {
@@ -77,6 +86,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
       case "--native-trigger" -> trigger = count(arg, value, 1, Integer.MAX_VALUE);
       case "--native-ratio" -> ratio = fraction(arg, value);
       case "--native-scan-trigger" -> scanTrigger = count(arg, value, 1, Integer.MAX_VALUE);
+      case "--range-conf" -> rangeSetting(value, rangeConf);
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
       }
     }
@@ -91,15 +101,41 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
       throw new IllegalArgumentException("--native-trigger (" + trigger + ") must not exceed --native-window ("
           + window + ")");
     }
+    checkRangeConf(rangeConf);
     return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify,
-        new NativeSettings(window, trigger, ratio, scanTrigger));
+        new NativeSettings(window, trigger, ratio, scanTrigger), Collections.unmodifiableMap(rangeConf));
   }
 
   /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
   BenchOptions sweepRun(long runOps) {
     File runOut = new File(out, "ops-" + runOps);
     return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
-        samples, endSamples, verify, nativeSettings);
+        samples, endSamples, verify, nativeSettings, rangeConf);
+  }
+
+  /** KEY=VALUE of the range compaction service's keys. */
+  private static void rangeSetting(String value, Map<String, String> rangeConf) {
+    int eq = value.indexOf('=');
+    if (eq <= 0) {
+      throw new IllegalArgumentException("--range-conf needs KEY=VALUE, not '" + value + "'");
+    }
+    String key = value.substring(0, eq);
+    if (!key.startsWith(Keys.PREFIX)) {
+      throw new IllegalArgumentException("--range-conf takes keys of " + Keys.PREFIX + "*, not '" + key + "'");
+    }
+    rangeConf.put(key, value.substring(eq + 1));
+  }
+
+  /** Refuses the settings the service would refuse, before the first arm runs. */
+  private static void checkRangeConf(Map<String, String> rangeConf) {
+    try {
+      RangeArm.configuration(rangeConf);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--range-conf: " + e.getMessage(), e);
+    } catch (ConfigurationException e) {
+      // A value of the wrong type: the cause says which value, the exception which key.
+      throw new IllegalArgumentException("--range-conf: " + e.getMessage() + ": " + e.getCause().getMessage(), e);
+    }
   }
 
   /** At least two distinct operation counts, in ascending order. */

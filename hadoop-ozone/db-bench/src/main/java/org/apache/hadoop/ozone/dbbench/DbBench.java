@@ -90,8 +90,8 @@ public final class DbBench {
           run.ops());
       out.printf("Generated from db-bench.json by `scripts/db-bench` (seed %d, %d processors, %d in-run and %d end "
           + "samples per read, every arm %s against the model). Ratios above 1 favour range; range/floor is how far "
-          + "range stays from the best layout.%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
-          run.endSamples(), run.verified() ? "checked" : "not checked");
+          + "range stays from the best layout.%s%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
+          run.endSamples(), run.verified() ? "checked" : "not checked", run.rangeConfSentence());
       results.scenarios().forEach((scenario, arms) -> TableReport.markdown(out, scenario, run.ops(), arms));
     }
     return page;

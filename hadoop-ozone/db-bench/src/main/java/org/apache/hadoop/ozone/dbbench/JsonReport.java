@@ -38,11 +38,31 @@ final class JsonReport {
   private JsonReport() {
   }
 
-  /** What the run was, beside its results. */
-  record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors) {
+  /**
+   * What the run was, beside its results.
+   *
+   * @param rangeConf {@code --range-conf}: the range arm's settings over its defaults (empty in a JSON older than
+   *     the option)
+   */
+  record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors,
+      Map<String, String> rangeConf) {
+    Run {
+      rangeConf = rangeConf == null ? Map.of() : rangeConf;
+    }
+
     static Run of(BenchOptions options) {
       return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
-          Runtime.getRuntime().availableProcessors());
+          Runtime.getRuntime().availableProcessors(), options.rangeConf());
+    }
+
+    /** @return the page's sentence on {@link #rangeConf}, empty for the defaults */
+    String rangeConfSentence() {
+      if (rangeConf.isEmpty()) {
+        return "";
+      }
+      StringBuilder sentence = new StringBuilder(" The range arm ran with");
+      rangeConf.forEach((key, value) -> sentence.append(" `").append(key).append('=').append(value).append('`'));
+      return sentence.append(" over its defaults (`--range-conf`).").toString();
     }
   }
 

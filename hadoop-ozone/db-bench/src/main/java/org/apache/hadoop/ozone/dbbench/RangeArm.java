@@ -36,16 +36,17 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
  * meets the compressed clock: {@code pause.ratio} is 0, since the pause after a compaction makes room for OM's
  * foreground writes beside the service, while here the writes wait for {@code runOnce()} anyway.
  *
- * <p>Two configurations: {@link #ours} (the defaults) and {@link #prototype}, the prototype's published algorithm
- * (apache/ozone#8178) expressed as settings of the same service ({@code prototype-arm.properties}, which says what
- * they cannot express), so that it costs no second implementation.
+ * <p>Two configurations: {@link #ours} (the defaults, or what {@code --range-conf} sets over them) and
+ * {@link #prototype}, the prototype's published algorithm (apache/ozone#8178) expressed as settings of the same
+ * service ({@code prototype-arm.properties}, which says what they cannot express), so that it costs no second
+ * implementation.
  */
 final class RangeArm implements Arm {
   /** Shared with scripts/ab-bench, which reads it from the source tree. */
   private static final String PROTOTYPE_SETTINGS = "/prototype-arm.properties";
 
   private final OmDb db;
-  private final OzoneConfiguration conf;
+  private final RangeCompactionConfig config;
   private final long every;
   private RangeCompactionService service;
   private long nanos;
@@ -54,16 +55,24 @@ final class RangeArm implements Arm {
 
   private RangeArm(OmDb db, long ops, Map<String, String> settings) {
     this.db = db;
-    this.conf = new OzoneConfiguration();
-    settings.forEach(conf::set);
-    conf.set(Keys.PAUSE_RATIO, "0");
-    long intervalMillis = RangeCompactionConfig.from(conf).getIntervalMillis();
-    this.every = Arm.scaledPeriod(ops, TimeUnit.MILLISECONDS.toSeconds(intervalMillis));
+    this.config = configuration(settings);
+    this.every = Arm.scaledPeriod(ops, TimeUnit.MILLISECONDS.toSeconds(config.getIntervalMillis()));
   }
 
-  /** The service as OM runs it by default. */
-  static RangeArm ours(OmDb db, long ops) {
-    return new RangeArm(db, ops, Map.of());
+  /**
+   * @return the service's defaults, then {@code settings}, then {@code pause.ratio} 0
+   * @throws IllegalArgumentException for a setting the service refuses (its message names the key)
+   */
+  static RangeCompactionConfig configuration(Map<String, String> settings) {
+    OzoneConfiguration conf = new OzoneConfiguration();
+    settings.forEach(conf::set);
+    conf.set(Keys.PAUSE_RATIO, "0");
+    return RangeCompactionConfig.from(conf);
+  }
+
+  /** The service as OM runs it by default, with {@code settings} ({@code --range-conf}) over the defaults. */
+  static RangeArm ours(OmDb db, long ops, Map<String, String> settings) {
+    return new RangeArm(db, ops, settings);
   }
 
   /** The prototype's algorithm, as {@code prototype-arm.properties} sets it, run every 60 s. */
@@ -84,7 +93,7 @@ final class RangeArm implements Arm {
       return;
     }
     if (service == null) {
-      service = new RangeCompactionService(db.metadata(), RangeCompactionConfig.from(conf), "");
+      service = new RangeCompactionService(db.metadata(), config, "");
     }
     db.commit();
     long start = System.nanoTime();

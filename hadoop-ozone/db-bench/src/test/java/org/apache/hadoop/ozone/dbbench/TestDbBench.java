@@ -23,9 +23,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -116,6 +118,35 @@ class TestDbBench {
         .hasMessage("--sweep and --ops exclude each other");
     assertThat(BenchOptions.parse("--sweep", "1e6,1e5,1e6", "--out", "x").sweep()).containsExactly(100_000L,
         1_000_000L);
+    assertThatThrownBy(() -> BenchOptions.parse("--range-conf", "ratio"))
+        .hasMessage("--range-conf needs KEY=VALUE, not 'ratio'");
+    assertThatThrownBy(() -> BenchOptions.parse("--range-conf", "ozone.om.compaction.service.enabled=true"))
+        .hasMessage("--range-conf takes keys of ozone.om.range.compaction.service.*, not "
+            + "'ozone.om.compaction.service.enabled'");
+    assertThatThrownBy(() -> BenchOptions.parse("--range-conf", Keys.MEMTABLE_DELETE_RATIO + "=2"))
+        .hasMessage("--range-conf: Invalid " + Keys.MEMTABLE_DELETE_RATIO + " = 2.0: must be more than 0 and at most 1");
+    assertThatThrownBy(() -> BenchOptions.parse("--range-conf", Keys.TOMBSTONE_RATIO + "=x"))
+        .hasMessage("--range-conf: Failed to inject configuration to RangeCompactionConfig.tombstoneRatio: "
+            + "For input string: \"x\"");
+  }
+
+  @Test
+  void rangeConfSetsTheRangeArmsServiceAndThePageSaysSo() throws Exception {
+    List<String> run = List.of("--scenario", "seed", "--ops", "2e3", "--samples", "2", "--end-samples", "1",
+        "--arms", "range", "--no-verify", "--work", dir.getAbsolutePath());
+    String defaults = DbBench.run(BenchOptions.parse(run.toArray(new String[0]))).get("seed").get(0).note();
+    List<String> withInterval = new ArrayList<>(run);
+    withInterval.addAll(List.of("--range-conf", Keys.INTERVAL + "=1h", "--out", new File(dir, "out").getPath()));
+    BenchOptions options = BenchOptions.parse(withInterval.toArray(new String[0]));
+    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options), DbBench.run(options));
+
+    // The compressed clock makes 15 h of the run: the service looks after every operation by default (every
+    // second), and every 133 operations with an hour's interval.
+    assertThat(defaults).startsWith("2000 runs");
+    assertThat(results.scenarios().get("seed").get(0).note()).startsWith("15 runs");
+    assertThat(JsonReport.read(JsonReport.write(options.out(), results))).isEqualTo(results);
+    assertThat(results.run().rangeConfSentence())
+        .isEqualTo(" The range arm ran with `" + Keys.INTERVAL + "=1h` over its defaults (`--range-conf`).");
   }
 
   @Test
