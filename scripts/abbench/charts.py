@@ -67,6 +67,8 @@ CHARTS = [
 
 # The windowed seek average is derived from two columns, so it is drawn apart from CHARTS.
 WINDOWED_SEEK_FILE = 'seek_average_per_interval'
+CLIENT_LATENCY_FILE = 'client_latency_p99'
+CLIENT_P99_OVER_TIME_FILE = 'client_p99_per_interval'
 
 
 def _series(rows, chart):
@@ -155,6 +157,12 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None, latencies=None):
     return files
 
 
+def scenario_files(out_dir):
+    """The charts draw_scenario wrote into out_dir, in its order: for a report written again from summary.json."""
+    names = [chart.file for chart in CHARTS] + [WINDOWED_SEEK_FILE, CLIENT_LATENCY_FILE, CLIENT_P99_OVER_TIME_FILE]
+    return [path for path in (out_dir / f'{name}.png' for name in names) if path.exists()]
+
+
 def _client_latency_over_time(runs, series, marks, latencies, out_dir, repeats):
     """Client p99 per interval and operation, the arms overlaid and full compaction shaded: what a client saw
     while a compaction ran."""
@@ -180,7 +188,7 @@ def _client_latency_over_time(runs, series, marks, latencies, out_dir, repeats):
     if not operations:
         axes.text(0.5, 0.5, 'no latency CSV in any arm', ha='center', va='center', transform=axes.transAxes)
     figure.tight_layout()
-    path = out_dir / 'client_p99_per_interval.png'
+    path = out_dir / f'{CLIENT_P99_OVER_TIME_FILE}.png'
     figure.savefig(path)
     plt.close(figure)
     return path
@@ -202,6 +210,6 @@ def _client_latency(runs, out_dir):
                  color=_color(arms, arm))
     axes.set_xticks([j + width * (len(arms) - 1) / 2 for j in range(len(operations))], operations)
     axes.grid(True, axis='y', alpha=0.3)
-    path = out_dir / 'client_latency_p99.png'
+    path = out_dir / f'{CLIENT_LATENCY_FILE}.png'
     _save(figure, axes, path)
     return path

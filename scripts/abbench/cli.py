@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import preload, report, scenarios
+from . import charts, preload, report, scenarios
 from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
@@ -57,6 +57,7 @@ examples:
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --compare bench-results/A bench-results/B
+  scripts/ab-bench --report bench-results/A        report.md again from summary.json (after the report changed)
   scripts/ab-bench --self-test                     the harness's own tests (pytest; starts small clusters)
 """
 
@@ -165,6 +166,8 @@ def parser():
                    help=f'first of the 40 ports of each cluster, {PORT_RANGE[0]}-{PORT_RANGE[1]} '
                         f'(default {DEFAULT_BASE_PORT})')
     p.add_argument('--out', type=Path, help='results folder (default bench-results/<timestamp>)')
+    p.add_argument('--report', type=Path, metavar='DIR',
+                   help='write DIR/report.md again from DIR/summary.json and the charts in DIR/charts (no run)')
     p.add_argument('--compare', nargs=2, type=Path, metavar=('DIR1', 'DIR2'),
                    help='put two results folders side by side (writes a new folder with report.md)')
     return p
@@ -188,6 +191,15 @@ def compare(args, repo):
     out.mkdir(parents=True, exist_ok=True)
     (out / 'report.md').write_text(report.render_comparison(first, second, *args.compare))
     print(f'Comparison: {out / "report.md"}')
+    return 0
+
+
+def rewrite_report(folder):
+    result = _load_result(folder)
+    chart_files = {scenario: charts.scenario_files(folder / 'charts' / scenario)
+                   for scenario in report.group_runs(result['runs'])}
+    (folder / 'report.md').write_text(report.render(result, chart_files))
+    print(f'Report: {folder / "report.md"}')
     return 0
 
 
@@ -226,6 +238,8 @@ def main(argv=None):
     repo = repo_root()
     if args.compare:
         return compare(args, repo)
+    if args.report:
+        return rewrite_report(args.report)
     s = settings(args, repo)
     print(f'ab-bench: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops x {s.repeat}; '
           f'results in {s.out}', flush=True)

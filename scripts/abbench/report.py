@@ -1,5 +1,7 @@
 """report.md of a results folder, and the side-by-side comparison of two folders."""
 
+import math
+import statistics
 from dataclasses import dataclass
 
 from . import scenarios, summary, verdict
@@ -102,6 +104,58 @@ def key_values(by_arm):
             for m in verdict.KEY_METRICS}
 
 
+# The median of n pairs varies sqrt(pi/2) times as much as their mean (normally distributed ratios), and 1.96 of
+# those standard errors on either side hold the true median with 95% confidence.
+_MEDIAN_CI95 = 1.96 * math.sqrt(math.pi / 2)
+
+
+def repeats_needed(log_ratios):
+    """How many pairs would hold the median ratio within NOISE either way (95%), if pairs varied as these did; None
+    for fewer than three pairs, whose spread says too little."""
+    if len(log_ratios) < 3:
+        return None
+    return math.ceil((_MEDIAN_CI95 * statistics.stdev(log_ratios) / math.log1p(verdict.NOISE)) ** 2)
+
+
+def paired(by_arm, baseline='off'):
+    """Rows (metric, arm, [ratio per repeat], median ratio, repeats needed) of each arm's run against the baseline's
+    run of the same repeat, which ran next to it; pairs with a zero or missing value are left out."""
+    base = {run.get('repeat'): run for run in by_arm.get(baseline, [])}
+    rows = []
+    for metric in verdict.KEY_METRICS:
+        for arm, runs in by_arm.items():
+            if arm == baseline:
+                continue
+            ratios = []
+            for run in runs:
+                mine, theirs = summary.lookup(run, metric.path), summary.lookup(base.get(run.get('repeat')),
+                                                                                metric.path)
+                if mine and theirs:
+                    ratios.append(mine / theirs)
+            if len(ratios) >= 2:
+                rows.append((metric.label, arm, ratios, statistics.median(ratios),
+                             repeats_needed([math.log(r) for r in ratios])))
+    return rows
+
+
+def paired_lines(by_arm, baseline='off'):
+    """The report's section on the repeats as pairs, or nothing with fewer than two repeats of an arm and off."""
+    rows = paired(by_arm, baseline)
+    if not rows:
+        return []
+    lines = ['### Repeats as pairs', '',
+             f'Each repeat\'s run of an arm against the `{baseline}` run of the same repeat, which ran next to it. '
+             f'The last column is how many such pairs would hold the median ratio within {verdict.NOISE:.0%} either '
+             'way (95%) if pairs varied as these did (from three pairs on): where it exceeds the repeats run, the '
+             'median ratio above is not known to that precision.', '',
+             f'| metric | arm | arm/{baseline} per repeat | median | repeats for ±{verdict.NOISE:.0%} |',
+             '|---|---|---|---|---|']
+    for label, arm, ratios, median, needed in rows:
+        lines.append(f'| {label} | {arm} | {", ".join(f"{r:.2f}x" for r in ratios)} | {median:.2f}x | '
+                     f'{"–" if needed is None else needed} |')
+    return lines + ['']
+
+
 def _setup(result):
     s = result['settings']
     m = result['machine']
@@ -167,7 +221,8 @@ def render(result, chart_files):
                   'difference. Ratios are against `off`; lower is better except for ops/s.', '',
                   '### Numbers', '']
         lines += table(by_arm, repeats)
-        lines += ['', '### Charts', '']
+        lines += [''] + paired_lines(by_arm)
+        lines += ['### Charts', '']
         lines += _charts(scenario, chart_files.get(scenario, []))
         lines.append('')
     lines += ['## Load on the machine', '', '| run | wall time (s) | load average at start | at end |',

@@ -1,8 +1,10 @@
 """The summary, verdict and report computed from fixed input."""
 
+import json
+
 import pytest
 
-from abbench import report, summary, verdict
+from abbench import cli, report, summary, verdict
 
 
 def _row(t, ops, seek_avg, seeks, skips, compact_write, stall, sst, ranges=None):
@@ -129,3 +131,47 @@ def test_comparison_puts_two_results_side_by_side():
     assert '- A: `A` (commit aaa, 1,000 ops, 2 cores)' in text
     assert '| OM seek average, whole run (us) | 20.0 | 5.0 | 0.25x |' in text
     assert 'Scenarios in only one folder: fso.' in text
+
+
+def _list_run(arm, repeat, p99):
+    return {'id': f'seed-{arm}-r{repeat}', 'scenario': 'seed', 'arm': arm, 'repeat': repeat, 'status': 'ok',
+            'freonCommand': 'ozone freon omkeybench', 'client': {'operations': {'LIST': {'p99': p99}}}}
+
+
+# range against off per repeat: 1.2x, 0.95x and 1.4x; the spread of their logarithms (sd 0.194) would need 26
+# pairs to hold the median within 10%.
+PAIRED_RUNS = [_list_run('off', 1, 100.0), _list_run('range', 1, 120.0), _list_run('off', 2, 80.0),
+               _list_run('range', 2, 76.0), _list_run('off', 3, 50.0), _list_run('range', 3, 70.0)]
+
+
+def test_repeats_as_pairs_set_each_run_against_the_off_run_of_its_repeat():
+    rows = report.paired(report.group_runs(PAIRED_RUNS)['seed'])
+    assert len(rows) == 1
+    label, arm, ratios, median, needed = rows[0]
+    assert (label, arm, needed) == ('LIST p99', 'range', 26)
+    assert ratios == pytest.approx([1.2, 0.95, 1.4])
+    assert median == pytest.approx(1.2)
+    assert report.repeats_needed([0.1, -0.1]) is None  # two pairs say too little of their spread
+    assert report.paired(report.group_runs(PAIRED_RUNS[:2])['seed']) == []  # one repeat: no pairs to show
+
+
+def test_report_is_written_again_from_summary_json(tmp_path):
+    result = {'status': 'complete', 'commandLine': ['scripts/ab-bench', '--repeat', '3'], 'machine': {},
+              'settings': {'arms': ['off', 'range'], 'ops': 1000, 'threads': 10, 'seed': 42, 'repeat': 3,
+                           'scrapeIntervalS': 3.0},
+              'runs': PAIRED_RUNS}
+    (tmp_path / 'summary.json').write_text(json.dumps(result))
+    charts_dir = tmp_path / 'charts' / 'seed'
+    charts_dir.mkdir(parents=True)
+    for name in ('client_p99_per_interval', 'seek_average_per_interval', 'unrelated'):
+        (charts_dir / f'{name}.png').write_bytes(b'png')
+
+    assert cli.main(['--report', str(tmp_path)]) == 0
+
+    text = (tmp_path / 'report.md').read_text()
+    assert '| LIST p99 (ms) | 80.0 [50.0–100.0] | 76.0 [70.0–120.0] (0.95x) |' in text
+    assert '### Repeats as pairs' in text
+    assert '| LIST p99 | range | 1.20x, 0.95x, 1.40x | 1.20x | 26 |' in text
+    # The charts in the order the harness draws them; a file it does not draw is not linked.
+    assert text.index('charts/seed/seek_average_per_interval.png') < text.index('charts/seed/client_p99_per_interval')
+    assert 'unrelated' not in text
