@@ -17,6 +17,7 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
+import java.awt.Color;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,6 +31,7 @@ import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -146,7 +148,7 @@ final class SweepReport {
   }
 
   /** One panel: the metric over the operation count, a line per arm, both axes logarithmic. */
-  private static XYChart chart(String title, String unit, List<JsonReport.Results> runs, String scenario,
+  static XYChart chart(String title, String unit, List<JsonReport.Results> runs, String scenario,
       ToDoubleFunction<ArmResult> value) {
     XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
         .xAxisTitle("operations").yAxisTitle(unit).build();
@@ -164,7 +166,12 @@ final class SweepReport {
         }
       }
       if (!x.isEmpty()) {
-        chart.addSeries(arm, x, y).setMarker(SeriesMarkers.CIRCLE);
+        // The arm's own colour, the same in every panel: XChart's next colour would shift where an arm has no point.
+        Color color = chart.getStyler().getSeriesColors()[ArmKind.byId(arm).ordinal()];
+        XYSeries series = chart.addSeries(arm, x, y);
+        series.setMarker(SeriesMarkers.CIRCLE);
+        series.setLineColor(color);
+        series.setMarkerColor(color);
       }
     }
     return chart;

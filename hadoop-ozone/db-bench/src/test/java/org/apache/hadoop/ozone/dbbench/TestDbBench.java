@@ -30,6 +30,7 @@ import javax.imageio.ImageIO;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
 
 /**
  * The benchmark at a small scale, as a correctness check only (nothing about timing): every arm of every scenario
@@ -165,6 +166,13 @@ class TestDbBench {
       assertThat(image).as(chart).isNotNull();
       assertThat(image.getWidth()).isGreaterThan(image.getHeight() / 4);
     }
+
+    // An arm keeps its colour in a panel where another has no point (none compacts nothing by hand).
+    XYChart manual = SweepReport.chart("manual", "s", SweepReport.read(out), "seed",
+        ArmResult::manualCompactionSeconds);
+    assertThat(manual.getSeriesMap()).doesNotContainKey("none").containsKey("range");
+    assertThat(manual.getSeriesMap().get("range").getLineColor())
+        .isEqualTo(manual.getStyler().getSeriesColors()[ArmKind.RANGE.ordinal()]);
 
     // The page is a function of the JSON alone.
     assertThat(new File(out, "sweep.md").delete()).isTrue();
