@@ -137,7 +137,6 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None, latencies=None):
     marks = marks or {}
     out_dir.mkdir(parents=True, exist_ok=True)
     arms = _arms(runs)
-    files = []
     for chart in CHARTS + [None]:
         title, ylabel = ((chart.title, chart.ylabel) if chart else
                          ('Seek average latency per sampling interval (derived)', 'us'))
@@ -149,16 +148,15 @@ def draw_scenario(runs, series, out_dir, repeats, marks=None, latencies=None):
                 axes.plot(xs, ys, label=_label(run, repeats), color=_color(arms, run['arm']),
                           alpha=1.0 if run['repeat'] == 1 else 0.5)
                 _mark(axes, marks.get(run['id'], []), _color(arms, run['arm']), rows[-1]['elapsed_s'])
-        path = out_dir / f'{chart.file if chart else WINDOWED_SEEK_FILE}.png'
-        _save(figure, axes, path)
-        files.append(path)
-    files.append(_client_latency(runs, out_dir))
-    files.append(_client_latency_over_time(runs, series, marks, latencies or {}, out_dir, repeats))
-    return files
+        _save(figure, axes, out_dir / f'{chart.file if chart else WINDOWED_SEEK_FILE}.png')
+    _client_latency(runs, out_dir)
+    _client_latency_over_time(runs, series, marks, latencies or {}, out_dir, repeats)
+    return scenario_files(out_dir)
 
 
 def scenario_files(out_dir):
-    """The charts draw_scenario wrote into out_dir, in its order: for a report written again from summary.json."""
+    """The charts draw_scenario writes into out_dir, in the order the report shows them (also when it is written
+    again from summary.json)."""
     names = [chart.file for chart in CHARTS] + [WINDOWED_SEEK_FILE, CLIENT_LATENCY_FILE, CLIENT_P99_OVER_TIME_FILE]
     return [path for path in (out_dir / f'{name}.png' for name in names) if path.exists()]
 
@@ -188,10 +186,8 @@ def _client_latency_over_time(runs, series, marks, latencies, out_dir, repeats):
     if not operations:
         axes.text(0.5, 0.5, 'no latency CSV in any arm', ha='center', va='center', transform=axes.transAxes)
     figure.tight_layout()
-    path = out_dir / f'{CLIENT_P99_OVER_TIME_FILE}.png'
-    figure.savefig(path)
+    figure.savefig(out_dir / f'{CLIENT_P99_OVER_TIME_FILE}.png')
     plt.close(figure)
-    return path
 
 
 def _client_latency(runs, out_dir):
@@ -210,6 +206,4 @@ def _client_latency(runs, out_dir):
                  color=_color(arms, arm))
     axes.set_xticks([j + width * (len(arms) - 1) / 2 for j in range(len(operations))], operations)
     axes.grid(True, axis='y', alpha=0.3)
-    path = out_dir / f'{CLIENT_LATENCY_FILE}.png'
-    _save(figure, axes, path)
-    return path
+    _save(figure, axes, out_dir / f'{CLIENT_LATENCY_FILE}.png')

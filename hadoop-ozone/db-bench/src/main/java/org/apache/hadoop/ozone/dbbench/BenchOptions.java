@@ -133,8 +133,10 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--range-conf: " + e.getMessage(), e);
     } catch (ConfigurationException e) {
-      // A value of the wrong type: the cause says which value, the exception which key.
-      throw new IllegalArgumentException("--range-conf: " + e.getMessage() + ": " + e.getCause().getMessage(), e);
+      // A value of the wrong type: the exception names the key, its cause (when it has one) the value.
+      Throwable cause = e.getCause();
+      throw new IllegalArgumentException("--range-conf: " + e.getMessage()
+          + (cause == null ? "" : ": " + cause.getMessage()), e);
     }
   }
 
