@@ -24,6 +24,14 @@ and asks again (design: docs/design/range-compaction.md):
    as it qualifies until as long after it.
    Tombstones cost only the readers that cross them: openKeyTable, scanned
    by the daily open-key cleanup, is not cleaned every second for nobody.
+   A follower (OzoneManager#isLeaderReady is false) has no readers and may
+   lead at any time: it looks at every table. So does an idle OM
+   (idle.cleanup): for idle.after, client requests and DB writes (RocksDB's
+   sequence number, which counts a follower's applied log too) per second
+   at most idle.activity.ratio of their recent rate, and RocksDB with no
+   compaction or flush running or pending. Bulk deletes followed by quiet
+   are cleaned before their first reader; while idle, the budget does not
+   bound a compaction, and a look starts at most one.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at
    memtable.delete.ratio, or as many while a seek to a range's first key
    crosses as many hidden entries): tombstones there are invisible to SST
@@ -55,4 +63,5 @@ services and validates its configuration at start, even when it is off, so
 that a bad value fails OM with the key and value named. Metrics:
 om_range_compaction_* (runs, ranges evaluated and compacted, skips and
 waits by reason, memtable flushes, compaction time, bytes read and
-written, tombstones removed).
+written, tombstones removed, idle and follower looks, idle compactions and
+flushes); one log line per idle cleanup pass.

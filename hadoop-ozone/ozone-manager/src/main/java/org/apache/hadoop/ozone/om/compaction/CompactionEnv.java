@@ -23,7 +23,8 @@ import java.util.List;
  * Everything {@link RangeCompactionPolicy#pickNext} decides on, read from
  * RocksDB, the range statistics and OM's metrics just before each decision:
  * the tables, RocksDB's DB-wide write state, the latency of OM's latest client
- * requests and what the service may still spend. A plain immutable value, so
+ * requests, how busy OM was over its latest looks and what the service may
+ * still spend. A plain immutable value, so
  * that the decision is a function of data that tests can write down.
  */
 final class CompactionEnv {
@@ -32,19 +33,22 @@ final class CompactionEnv {
   private final boolean writesDelayed;
   private final ForegroundLatency.Window foreground;
   private final long budgetBytes;
+  private final OmActivity activity;
 
   /**
    * @param tables the tables the service may compact now, in configured order
    * @param foreground OM's client requests since the previous decision, or null if unknown
    * @param budgetBytes bytes the next compaction may read (Long.MAX_VALUE for no bound)
+   * @param activity OM's activity at the start of the current look
    */
   CompactionEnv(List<TableState> tables, boolean writesStopped, boolean writesDelayed,
-      ForegroundLatency.Window foreground, long budgetBytes) {
+      ForegroundLatency.Window foreground, long budgetBytes, OmActivity activity) {
     this.tables = tables;
     this.writesStopped = writesStopped;
     this.writesDelayed = writesDelayed;
     this.foreground = foreground;
     this.budgetBytes = budgetBytes;
+    this.activity = activity;
   }
 
   List<TableState> getTables() {
@@ -65,5 +69,9 @@ final class CompactionEnv {
 
   long getBudgetBytes() {
     return budgetBytes;
+  }
+
+  OmActivity getActivity() {
+    return activity;
   }
 }

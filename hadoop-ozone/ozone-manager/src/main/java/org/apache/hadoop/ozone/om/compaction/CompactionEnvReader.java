@@ -22,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,13 +30,14 @@ import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.util.Time;
 import org.rocksdb.MutableColumnFamilyOptions;
 
 /**
  * Reads a {@link CompactionEnv}: the range statistics (kept current by RocksDB's
  * flush and compaction events), a few RocksDB properties per table, bounded
- * probes of where the tombstones are, and the window of OM's client requests.
- * It only reads; the policy decides.
+ * probes of where the tombstones are, the window of OM's client requests, and
+ * OM's activity over the latest looks. It only reads; the policy decides.
  */
 final class CompactionEnvReader {
   /**
@@ -57,6 +59,7 @@ final class CompactionEnvReader {
   private final RocksDatabase db;
   private final OmRangeStats stats;
   private final ForegroundLatency foreground;
+  private final ActivityWatch activity;
   /** Null when head probes are off. */
   private final HeadProbe probe;
   private final long minTombstones;
@@ -67,13 +70,31 @@ final class CompactionEnvReader {
   /** The SST probes of each table's latest index version. */
   private final Map<String, ProbedHeads> atHead = new HashMap<>();
 
+  /** @param idleWindowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks}) */
   CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground,
-      RangeCompactionConfig config, RangeCompactionMetrics metrics) {
+      RangeCompactionConfig config, RangeCompactionMetrics metrics, int idleWindowLooks) {
     this.db = db;
     this.stats = stats;
     this.foreground = foreground;
+    this.activity = new ActivityWatch(idleWindowLooks);
     this.minTombstones = config.getMinTombstones();
     this.probe = config.isHeadProbeEnabled() ? new HeadProbe(db, minTombstones, metrics) : null;
+  }
+
+  /**
+   * Reads OM's activity at the start of a look; call it once per look.
+   *
+   * @param leader whether this OM leads its Ratis group
+   * @param tables the tables the service compacts, whose bytes pending compaction count
+   */
+  OmActivity activity(boolean leader, Collection<String> tables) throws IOException {
+    long pending = 0;
+    for (String table : tables) {
+      pending += property(db.getColumnFamily(table), "rocksdb.estimate-pending-compaction-bytes");
+    }
+    long running = property(null, "rocksdb.num-running-compactions") + property(null, "rocksdb.num-running-flushes");
+    return activity.look(leader, foreground.totalRequests(), db.getLatestSequenceNumber(), Time.monotonicNow(),
+        running, pending);
   }
 
   /**
@@ -81,9 +102,10 @@ final class CompactionEnvReader {
    * @param budgetBytes bytes the next compaction may read
    * @param memtables memtable states the caller read just before, by table (a probe is not repeated); the
    *     memtables of the other tables are read now
+   * @param look OM's activity at the start of the look ({@link #activity})
    */
   CompactionEnv read(List<String> tables, CompactedSpans compacted, long budgetBytes,
-      Map<String, MemtableState> memtables) throws IOException {
+      Map<String, MemtableState> memtables, OmActivity look) throws IOException {
     List<TableState> states = new ArrayList<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
@@ -96,7 +118,7 @@ final class CompactionEnvReader {
           compactedSinceFlush, tombstonesAtHead(family, version, ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
-        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes);
+        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look);
   }
 
   /**

@@ -64,10 +64,11 @@ final class CompactionPick {
   private final Wait wait;
   private final String reason;
   private final Map<Skip, Integer> skips;
+  private final boolean idle;
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   private CompactionPick(Action action, String table, KeyRange range, CompactionCost cost, Wait wait,
-      String reason, EnumMap<Skip, Integer> skips) {
+      String reason, EnumMap<Skip, Integer> skips, boolean idle) {
     this.action = action;
     this.table = table;
     this.range = range;
@@ -75,22 +76,25 @@ final class CompactionPick {
     this.wait = wait;
     this.reason = reason;
     this.skips = Collections.unmodifiableMap(skips);
+    this.idle = idle;
   }
 
   static CompactionPick none(EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.NONE, null, null, null, null, null, skips);
+    return new CompactionPick(Action.NONE, null, null, null, null, null, skips, false);
   }
 
-  static CompactionPick flush(String table, EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.FLUSH, table, null, null, null, null, skips);
+  /** @param idle whether OM is idle: the flush is idle cleanup */
+  static CompactionPick flush(String table, EnumMap<Skip, Integer> skips, boolean idle) {
+    return new CompactionPick(Action.FLUSH, table, null, null, null, null, skips, idle);
   }
 
-  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, null, null, skips);
+  /** @param idle whether OM is idle: the compaction is idle cleanup, not charged to the budget */
+  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips, boolean idle) {
+    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, null, null, skips, idle);
   }
 
   static CompactionPick waitFor(Wait wait, String reason, EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.WAIT, null, null, null, wait, reason, skips);
+    return new CompactionPick(Action.WAIT, null, null, null, wait, reason, skips, false);
   }
 
   Action getAction() {
@@ -121,6 +125,11 @@ final class CompactionPick {
     return reason;
   }
 
+  /** @return whether the flush or compaction is idle cleanup: OM was idle, and the budget did not bound it */
+  boolean isIdle() {
+    return idle;
+  }
+
   /** @return the qualifying ranges passed over, by reason */
   Map<Skip, Integer> getSkips() {
     return skips;
@@ -130,9 +139,9 @@ final class CompactionPick {
   public String toString() {
     switch (action) {
     case FLUSH:
-      return "flush " + table;
+      return (idle ? "idle " : "") + "flush " + table;
     case COMPACT:
-      return "compact " + range + " reading " + cost.getBytes() + " bytes";
+      return (idle ? "idle " : "") + "compact " + range + " reading " + cost.getBytes() + " bytes";
     case WAIT:
       return "wait (" + wait + "): " + reason;
     default:

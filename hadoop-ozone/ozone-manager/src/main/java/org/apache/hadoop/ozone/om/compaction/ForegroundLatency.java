@@ -64,6 +64,12 @@ final class ForegroundLatency {
     return first ? null : window;
   }
 
+  /** @return the client requests OM finished since it started, over all request types; 0 without OM's source */
+  long totalRequests() {
+    MetricsSource source = metricsSystem.getSource(SOURCE_NAME);
+    return source == null ? 0 : totals(source)[0];
+  }
+
   /** Client requests finished in one window, over all request types. Immutable. */
   static final class Window {
     private final long requests;

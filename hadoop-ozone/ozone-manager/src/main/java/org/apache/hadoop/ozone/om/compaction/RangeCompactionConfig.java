@@ -130,14 +130,40 @@ public class RangeCompactionConfig {
   private double memtableDeleteRatio = 0.3;
 
   @Config(key = Keys.READER_PACED, defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether the service flushes and compacts a table only for its readers: once after OM opened "
-          + "an iterator on it (a listing, or a service that scans a queue from its head), and for a reader that "
-          + "scans every P looks, from a 32nd of P (at least 8 looks) before its next scan, as often as the table "
-          + "qualifies until as long after it. Tombstones cost only the readers that cross them: without this, "
-          + "openKeyTable, which the open-key cleanup scans once a day by default, was flushed and compacted about "
-          + "once a second under the reference load, for no reader. false compacts what qualifies whether read or "
-          + "not.")
+      description = "Whether the service of the leader OM flushes and compacts a table only for its readers (a "
+          + "follower has none to pace by, and must be ready to lead at any time; idle.cleanup works either way): "
+          + "once after OM opened an iterator on it (a listing, or a service that scans a queue from its head), "
+          + "and for a reader that scans every P looks, from a 32nd of P (at least 8 looks) before its next scan, "
+          + "as often as the table qualifies until as long after it. Tombstones cost only the readers that cross "
+          + "them: without this, openKeyTable, which the open-key cleanup scans once a day by default, was flushed "
+          + "and compacted about once a second under the reference load, for no reader. false compacts what "
+          + "qualifies whether read or not.")
   private boolean readerPaced = true;
+
+  @Config(key = Keys.IDLE_CLEANUP, defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
+      description = "Whether the service, while OM is idle, flushes and compacts what qualifies in every table it "
+          + "compacts, whether or not a reader was seen, one compaction per look, densest per byte first, not "
+          + "charged to budget.ratio. Bulk deletes followed by quiet (lifecycle expiry, a prefix or a directory tree "
+          + "removed) leave tombstones that no reader is due to cross until, hours later, the first listing or "
+          + "leader change crosses them all. OM is idle once, for idle.after, its client requests and its DB "
+          + "writes per second stayed at most idle.activity.ratio of their recent rate (or at most 1 request and "
+          + "10 writes per second), and RocksDB had no compaction or flush running and none pending. It stops "
+          + "being idle at the first look that sees more.")
+  private boolean idleCleanupEnabled = true;
+
+  @Config(key = Keys.IDLE_AFTER, defaultValue = "10s", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
+      description = "How long OM's activity must stay low before the service counts OM as idle (see "
+          + "idle.cleanup), in whole looks (interval). 10s is short beside the minutes a lifecycle or a tenant's "
+          + "removal leaves OM quiet, and longer than the pauses of a client that thinks between requests.")
+  private long idleAfterMillis = 10_000;
+
+  @Config(key = Keys.IDLE_ACTIVITY_RATIO, defaultValue = "0.1", type = ConfigType.DOUBLE,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "OM counts as quiet at a look when its client requests and its DB writes per second are at "
+          + "most this fraction of their recent rate (averaged over ten idle.after windows), or at most 1 request "
+          + "and 10 writes per second whatever that rate (0 to 1). A tenth tells the end of a load from its "
+          + "ups and downs.")
+  private double idleActivityRatio = 0.1;
 
   @Config(key = Keys.BACKOFF_FRACTION, defaultValue = "0.5", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
@@ -193,6 +219,9 @@ public class RangeCompactionConfig {
     public static final String MEMTABLE_FLUSH = PREFIX + "memtable.flush";
     public static final String MEMTABLE_DELETE_RATIO = PREFIX + "memtable.delete.ratio";
     public static final String READER_PACED = PREFIX + "reader.paced";
+    public static final String IDLE_CLEANUP = PREFIX + "idle.cleanup";
+    public static final String IDLE_AFTER = PREFIX + "idle.after";
+    public static final String IDLE_ACTIVITY_RATIO = PREFIX + "idle.activity.ratio";
     public static final String BACKOFF_FRACTION = PREFIX + "backoff.fraction";
     public static final String BACKOFF_FOREGROUND_LATENCY = PREFIX + "backoff.foreground.latency";
     public static final String PAUSE_RATIO = PREFIX + "pause.ratio";
@@ -244,6 +273,8 @@ public class RangeCompactionConfig {
       throw invalid(Keys.BUDGET_RATIO, budgetRatio, "must be 0 or more");
     }
     requireFraction(Keys.MEMTABLE_DELETE_RATIO, memtableDeleteRatio);
+    requireAtLeast(Keys.IDLE_AFTER, idleAfterMillis, 1);
+    requireFraction(Keys.IDLE_ACTIVITY_RATIO, idleActivityRatio);
     requireFraction(Keys.BACKOFF_FRACTION, backoffFraction);
     requireAtLeast(Keys.BACKOFF_FOREGROUND_LATENCY, foregroundLatencyMillis, 0);
     if (!(pauseRatio >= 0)) {
@@ -336,6 +367,18 @@ public class RangeCompactionConfig {
 
   public double getMemtableDeleteRatio() {
     return memtableDeleteRatio;
+  }
+
+  public boolean isIdleCleanupEnabled() {
+    return idleCleanupEnabled;
+  }
+
+  public long getIdleAfterMillis() {
+    return idleAfterMillis;
+  }
+
+  public double getIdleActivityRatio() {
+    return idleActivityRatio;
   }
 
   public double getBackoffFraction() {

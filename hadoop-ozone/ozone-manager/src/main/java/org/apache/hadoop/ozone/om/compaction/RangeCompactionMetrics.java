@@ -61,6 +61,15 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong skippedUnreadTables;
   @Metric("Memtables flushed because they held many deletes")
   private MutableCounterLong memtableFlushes;
+  @Metric("Looks at which OM was idle (idle.cleanup): low client requests and DB writes for idle.after, RocksDB "
+      + "without work of its own")
+  private MutableCounterLong idleLooks;
+  @Metric("Looks at which this OM was a follower of its Ratis group, which compacts without waiting for readers")
+  private MutableCounterLong followerLooks;
+  @Metric("Ranges compacted while OM was idle (included in rangesCompacted)")
+  private MutableCounterLong idleRangesCompacted;
+  @Metric("Memtables flushed while OM was idle (included in memtableFlushes)")
+  private MutableCounterLong idleMemtableFlushes;
   @Metric("Compaction time of one range in milliseconds")
   private MutableRate compactionTime;
   @Metric("Bytes the compactions read (estimated from the SST index, on the safe side)")
@@ -82,6 +91,16 @@ public final class RangeCompactionMetrics {
 
   void unregister() {
     DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
+  }
+
+  /** Counts a look by what OM was doing. */
+  void looked(boolean leader, boolean idle) {
+    if (!leader) {
+      followerLooks.incr();
+    }
+    if (idle) {
+      idleLooks.incr();
+    }
   }
 
   void runEnded(long now) {
@@ -150,12 +169,18 @@ public final class RangeCompactionMetrics {
     return headProbes.value();
   }
 
-  void memtableFlushed() {
+  void memtableFlushed(boolean idle) {
     memtableFlushes.incr();
+    if (idle) {
+      idleMemtableFlushes.incr();
+    }
   }
 
-  void compacted(long millis, long read, long written, long tombstones) {
+  void compacted(long millis, long read, long written, long tombstones, boolean idle) {
     rangesCompacted.incr();
+    if (idle) {
+      idleRangesCompacted.incr();
+    }
     compactionTime.add(millis);
     bytesRead.incr(read);
     bytesWritten.incr(written);
@@ -192,6 +217,22 @@ public final class RangeCompactionMetrics {
 
   public long getMemtableFlushes() {
     return memtableFlushes.value();
+  }
+
+  public long getIdleLooks() {
+    return idleLooks.value();
+  }
+
+  public long getFollowerLooks() {
+    return followerLooks.value();
+  }
+
+  public long getIdleRangesCompacted() {
+    return idleRangesCompacted.value();
+  }
+
+  public long getIdleMemtableFlushes() {
+    return idleMemtableFlushes.value();
   }
 
   public long getBytesRead() {

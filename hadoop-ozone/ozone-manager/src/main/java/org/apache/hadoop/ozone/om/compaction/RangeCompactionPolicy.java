@@ -36,7 +36,8 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  * <ol>
  *   <li>Only the tables a reader is due to scan are looked at ({@link #isDue}): a reader that scans every P looks
  *   is within a 32nd of P of its next scan, or one was seen scanning the table since the service last flushed or
- *   compacted it and is not early in its period. Tombstones cost only the readers that cross them.</li>
+ *   compacted it and is not early in its period. Tombstones cost only the readers that cross them. A follower,
+ *   which has no readers and may lead at any time, and an idle OM ({@link #isIdle}) look at every table.</li>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
  *   to its first key crosses at least {@code min.tombstones} hidden entries
@@ -57,6 +58,9 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  *   compaction instead of several over the same SSTs.</li>
  *   <li>Nothing starts while RocksDB delays or stops writes, or while OM's
  *   latest client requests were slow.</li>
+ *   <li>While OM is idle the budget does not bound a compaction: it bounds what
+ *   the service takes from a busy OM, and an idle one has nothing to take
+ *   from.</li>
  * </ol>
  */
 public final class RangeCompactionPolicy {
@@ -82,21 +86,56 @@ public final class RangeCompactionPolicy {
    */
   static final int MIN_LEAD_LOOKS = 8;
 
+  /**
+   * Client requests per second that leave OM quiet whatever their recent rate: a monitoring probe or a user's
+   * occasional listing does not make an OM busy.
+   */
+  static final double QUIET_REQUESTS_PER_SECOND = 1;
+  /**
+   * DB writes per second that leave OM quiet whatever their recent rate: OM's own trickle, such as the transaction
+   * info a double-buffer flush writes, and a request per second's few rows.
+   */
+  static final double QUIET_WRITES_PER_SECOND = 10;
+
   private final RangeCompactionConfig config;
 
   public RangeCompactionPolicy(RangeCompactionConfig config) {
     this.config = config;
   }
 
+  /** @return how many looks OM's activity must stay low for OM to count as idle: {@code idle.after} in looks */
+  int getIdleWindowLooks() {
+    return (int) Math.max(1, (config.getIdleAfterMillis() + config.getIntervalMillis() - 1)
+        / config.getIntervalMillis());
+  }
+
+  /**
+   * @return whether OM is idle, so that cleaning its tables costs nobody: {@code idle.cleanup} is on; for the whole
+   *     idle window, its client requests and DB writes per second stayed at most {@code idle.activity.ratio} of their
+   *     recent rate (or under a floor); and RocksDB has no compaction or flush running and none pending, so that
+   *     the service's work never queues behind or ahead of RocksDB's own
+   */
+  boolean isIdle(OmActivity activity) {
+    return config.isIdleCleanupEnabled() && activity.getLooks() >= getIdleWindowLooks()
+        && activity.getRunningJobs() == 0 && activity.getPendingCompactionBytes() == 0
+        && isQuiet(activity.getPeakRequestRate(), activity.getRecentRequestRate(), QUIET_REQUESTS_PER_SECOND)
+        && isQuiet(activity.getPeakWriteRate(), activity.getRecentWriteRate(), QUIET_WRITES_PER_SECOND);
+  }
+
+  private boolean isQuiet(double peakRate, double recentRate, double floor) {
+    return peakRate <= Math.max(floor, config.getIdleActivityRatio() * recentRate);
+  }
+
   /**
    * @param look the service's current look
-   * @return whether flushing or compacting the table now serves a reader (always, if {@code reader.paced} is off):
-   *     not before the lead ahead of a periodic reader's next scan; then once for the latest scan, and, within the
-   *     lead on either side of the next scan, as often as the table qualifies, so that the scan crosses only what
-   *     gathered since the latest cleaning, however many deletes the lead holds
+   * @param activity OM's activity at that look
+   * @return whether flushing or compacting the table now serves a reader (always, if {@code reader.paced} is off, on
+   *     a follower and while OM is idle): not before the lead ahead of a periodic reader's next scan; then once for
+   *     the latest scan, and, within the lead on either side of the next scan, as often as the table qualifies, so
+   *     that the scan crosses only what gathered since the latest cleaning, however many deletes the lead holds
    */
-  boolean isDue(TableReads reads, long look) {
-    if (!config.isReaderPaced()) {
+  boolean isDue(TableReads reads, long look, OmActivity activity) {
+    if (!config.isReaderPaced() || !activity.isLeader() || isIdle(activity)) {
       return true;
     }
     long period = reads.getPeriod();
@@ -131,6 +170,8 @@ public final class RangeCompactionPolicy {
 
   /** @return what to do next */
   CompactionPick pickNext(CompactionEnv env) {
+    boolean idle = isIdle(env.getActivity());
+    long budget = idle ? Long.MAX_VALUE : env.getBudgetBytes();
     EnumMap<Skip, Integer> skips = new EnumMap<>(Skip.class);
     String pressure = null;
     String flush = null;
@@ -150,7 +191,7 @@ public final class RangeCompactionPolicy {
       if (memtableDense && flush == null) {
         flush = table.getName();
       }
-      Candidate candidate = best(table, dense, env.getBudgetBytes(), skips);
+      Candidate candidate = best(table, dense, budget, skips);
       if (candidate != null && (best == null || candidate.isBetterThan(best))) {
         best = candidate;
       }
@@ -172,7 +213,8 @@ public final class RangeCompactionPolicy {
     if (slow != null) {
       return CompactionPick.waitFor(Wait.FOREGROUND_LATENCY, slow, skips);
     }
-    return flush != null ? CompactionPick.flush(flush, skips) : CompactionPick.compact(best.range, best.cost, skips);
+    return flush != null ? CompactionPick.flush(flush, skips, idle)
+        : CompactionPick.compact(best.range, best.cost, skips, idle);
   }
 
   private String clientsWaitLong(ForegroundLatency.Window window) {

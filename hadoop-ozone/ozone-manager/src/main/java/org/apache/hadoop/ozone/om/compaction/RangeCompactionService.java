@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdds.utils.BackgroundService;
 import org.apache.hadoop.hdds.utils.BackgroundTask;
 import org.apache.hadoop.hdds.utils.BackgroundTaskQueue;
@@ -50,16 +51,18 @@ import org.slf4j.LoggerFactory;
  * service reading deletedTable from its head, open-key cleanup, listings) stay
  * fast without the write stalls of whole-table compactions.
  *
- * <p>Every {@code interval} (1 s by default) a run first sees which tables
- * OM's readers scanned ({@link TableReadWatch}) and keeps those a reader is
- * due to scan ({@link RangeCompactionPolicy#isDue}); for them it reads a fresh
+ * <p>Every {@code interval} (1 s by default) a run first reads how busy OM is
+ * ({@link OmActivity}) and sees which tables OM's readers scanned ({@link
+ * TableReadWatch}), and keeps those a reader is due to scan, or all of them on
+ * a follower or an idle OM ({@link RangeCompactionPolicy#isDue}); for them it reads a fresh
  * {@link CompactionEnv} and asks {@link RangeCompactionPolicy#pickNext} what to do:
  * flush a memtable dense with deletes, compact a range, wait, or nothing. It
  * does that and asks again, until there is nothing to do or the policy says
  * wait. RocksDB's flush and compaction events keep the range statistics
  * current between runs, so a flush that makes a range qualify is acted on
  * within an interval. After each compaction the run pauses in proportion to
- * the time it took.
+ * the time it took; while OM is idle, a run ends after one compaction, so that
+ * a load that returns meets at most the one under way.
  *
  * <p>While OM snapshots exist, keyTable, fileTable and directoryTable are left
  * alone unless allowed: their compactions feed the snapshot diff's compaction
@@ -73,6 +76,8 @@ public class RangeCompactionService extends BackgroundService {
   private final RangeCompactionPolicy policy;
   private final RangeCompactionMetrics metrics;
   private final ForegroundLatency foreground;
+  private final BooleanSupplier leader;
+  private final IdleCleanupPass idlePass;
   private final CompactedSpans compactedSpans = new CompactedSpans();
   private final TableReadWatch reads = new TableReadWatch();
   private final CountDownLatch stopping = new CountDownLatch(1);
@@ -86,10 +91,21 @@ public class RangeCompactionService extends BackgroundService {
   private List<Long> idleAt;
 
   /**
+   * A service for a DB that only its own process writes, as the leader OM does (db-bench, tests).
+   *
    * @throws IllegalArgumentException if range statistics are off or do not track a table to compact
    */
   public RangeCompactionService(OmMetadataManagerImpl metadata, RangeCompactionConfig config,
       String threadNamePrefix) {
+    this(metadata, config, threadNamePrefix, () -> true);
+  }
+
+  /**
+   * @param leader whether this OM leads its Ratis group now ({@code OzoneManager#isLeaderReady})
+   * @throws IllegalArgumentException if range statistics are off or do not track a table to compact
+   */
+  public RangeCompactionService(OmMetadataManagerImpl metadata, RangeCompactionConfig config,
+      String threadNamePrefix, BooleanSupplier leader) {
     super("RangeCompactionService", config.getIntervalMillis(), TimeUnit.MILLISECONDS, 1,
         config.getTimeoutMillis(), threadNamePrefix);
     requireTracked(metadata.getRangeStats(), config.getTables());
@@ -97,6 +113,8 @@ public class RangeCompactionService extends BackgroundService {
     this.config = config;
     this.policy = new RangeCompactionPolicy(config);
     this.metrics = RangeCompactionMetrics.register();
+    this.leader = leader;
+    this.idlePass = new IdleCleanupPass(metrics);
     this.foreground = new ForegroundLatency(DefaultMetricsSystem.instance());
     // The first latency window starts now (OM registers its client metrics before it starts the key manager),
     // so that the first run judges the requests served since.
@@ -151,11 +169,17 @@ public class RangeCompactionService extends BackgroundService {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     if (reader == null) {
-      reader = new CompactionEnvReader(db, stats, foreground, config, metrics);
+      reader = new CompactionEnvReader(db, stats, foreground, config, metrics, policy.getIdleWindowLooks());
       budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
           stats.getFlushedBytes());
     }
-    List<String> due = dueTables(db);
+    OmActivity activity = reader.activity(leader.getAsBoolean(), config.getTables());
+    boolean idle = policy.isIdle(activity);
+    metrics.looked(activity.isLeader(), idle);
+    if (!idle) {
+      idlePass.end("OM is busy again: " + activity);
+    }
+    List<String> due = dueTables(db, activity);
     Map<String, MemtableState> memtables = memtables(db, stats, due);
     List<Long> changes = changes(stats, memtables, due);
     if (changes.equals(idleAt)) {
@@ -171,27 +195,35 @@ public class RangeCompactionService extends BackgroundService {
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
       CompactionPick pick = policy.pickNext(reader.read(tables, compactedSpans,
-          budget.available(stats.getFlushedBytes()), memtables));
+          budget.available(stats.getFlushedBytes()), memtables, activity));
       // A flush or compaction of this run changes the memtables: the next pick reads them anew.
       memtables = Collections.emptyMap();
       metrics.picked(pick);
       logWait(pick);
       if (pick.getAction() == CompactionPick.Action.FLUSH && flushed.add(pick.getTable())) {
+        if (pick.isIdle()) {
+          idlePass.working();
+        }
         db.flush(pick.getTable());
         cleaned.add(pick.getTable());
-        metrics.memtableFlushed();
+        metrics.memtableFlushed(pick.isIdle());
         stats.refresh(pick.getTable());
       } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
+        if (pick.isIdle()) {
+          idlePass.working();
+        }
         long millis = compact(db, pick, stats);
         compacted++;
         cleaned.add(pick.getTable());
-        if (pause((long) (millis * config.getPauseRatio()))) {
+        // While idle, one compaction per look: the next look sees a load that returned meanwhile.
+        if (pause((long) (millis * config.getPauseRatio())) || pick.isIdle()) {
           break;
         }
       } else {
         // Nothing to do, a wait, or a memtable that still qualifies after this run flushed it: the next run looks
         // again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
+          idlePass.end("nothing qualifies");
           // Unless this run flushed or compacted, what it read at its start still holds.
           idleAt = cleaned.isEmpty() ? changes : changes(stats, memtables(db, stats, due), due);
         }
@@ -206,14 +238,15 @@ public class RangeCompactionService extends BackgroundService {
   /**
    * Starts a look: sees which tables OM's readers scanned since the previous one.
    *
-   * @return the configured tables a reader is due to scan ({@link RangeCompactionPolicy#isDue})
+   * @return the configured tables a reader is due to scan, or all on a follower or an idle OM ({@link
+   *     RangeCompactionPolicy#isDue})
    */
-  private List<String> dueTables(RocksDatabase db) {
+  private List<String> dueTables(RocksDatabase db, OmActivity activity) {
     looks++;
     List<String> due = new ArrayList<>();
     for (String table : config.getTables()) {
       reads.observe(table, db.getColumnFamily(table).getIteratorCount(), looks);
-      if (policy.isDue(reads.get(table), looks)) {
+      if (policy.isDue(reads.get(table), looks, activity)) {
         due.add(table);
       } else {
         metrics.skippedUnread();
@@ -288,13 +321,16 @@ public class RangeCompactionService extends BackgroundService {
     for (SstFile f : stats.getFiles(table)) {
       filesBefore.add(f.getName());
     }
-    LOG.info("Compacting {}{}: {} tombstones, reading up to {} SSTs ({} bytes)", table, range.getSpan(),
+    LOG.info("Compacting {}{}{}: {} tombstones, reading up to {} SSTs ({} bytes)", table, range.getSpan(),
+        pick.isIdle() ? " (OM idle)" : "",
         range.getTombstones(), pick.getCost().getFiles(), pick.getCost().getBytes());
     long start = System.nanoTime();
     RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(),
         config.isBottommostForced() && pick.getCost().needsBottommostForced());
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    budget.spend(pick.getCost().getBytes());
+    if (!pick.isIdle()) {
+      budget.spend(pick.getCost().getBytes());
+    }
 
     stats.refresh(table);
     // After the refresh: a compaction first flushes a memtable that overlaps its range.
@@ -306,7 +342,8 @@ public class RangeCompactionService extends BackgroundService {
         written += f.getSizeBytes();
       }
     }
-    metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft);
+    metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft,
+        pick.isIdle());
     LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,
         range.getTombstones(), tombstonesLeft, written);
     return millis;

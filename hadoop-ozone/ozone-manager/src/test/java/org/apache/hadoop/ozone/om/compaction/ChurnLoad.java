@@ -28,8 +28,9 @@ import org.apache.hadoop.ozone.om.exceptions.OMException;
 
 /**
  * A delete-heavy load on one bucket in a background thread: it creates keys in order and deletes each key
- * {@code lag} creates later, and records what OM acknowledged. An operation that failed (a failover, a timeout)
- * may or may not have been applied, so its key is uncertain and left out of the record's checks.
+ * {@code lag} creates later, lists the bucket from its start every {@code lag} creates (a reader of keyTable's
+ * head, as a listing after lifecycle expiry is), and records what OM acknowledged. An operation that failed (a
+ * failover, a timeout) may or may not have been applied, so its key is uncertain and left out of the record's checks.
  */
 final class ChurnLoad implements AutoCloseable {
   private final OzoneBucket bucket;
@@ -62,6 +63,9 @@ final class ChurnLoad implements AutoCloseable {
         if (i >= lag) {
           delete(name(i - lag));
         }
+        if (i % lag == 0) {
+          list();
+        }
       } finally {
         turn.unlock();
       }
@@ -80,6 +84,14 @@ final class ChurnLoad implements AutoCloseable {
       uncertain.add(key);
     }
     operations.incrementAndGet();
+  }
+
+  private void list() {
+    try {
+      bucket.listKeys("").hasNext();
+    } catch (Exception e) {
+      // A failover: the next listing reads again.
+    }
   }
 
   private void delete(String key) {

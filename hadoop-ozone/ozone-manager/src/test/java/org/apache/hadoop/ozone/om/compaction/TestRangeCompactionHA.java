@@ -61,8 +61,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The range compaction service on three OMs in one Ratis group, under a delete-heavy load that runs throughout:
- * every OM compacts its own DB; a follower that fell behind the leader's purged log installs the leader's
+ * The range compaction service on three OMs in one Ratis group, at its default reader pacing, under a delete-heavy
+ * load that runs throughout: every OM compacts its own DB, the leader for the load's listings and each follower for
+ * whenever it comes to lead; a follower that fell behind the leader's purged log installs the leader's
  * checkpoint, which replaces its metadata and key managers, and comes back with a new service on the new DB and
  * its metrics registered once; leadership moves while the OMs compact. Every OM ends with the key set the client's
  * acknowledged creates and deletes leave.
@@ -99,10 +100,6 @@ class TestRangeCompactionHA {
     conf.setDouble(RangeCompactionConfig.Keys.PAUSE_RATIO, 0);
     conf.setDouble(RangeCompactionConfig.Keys.BUDGET_RATIO, 1000);
     conf.set(RangeCompactionConfig.Keys.BACKOFF_FOREGROUND_LATENCY, "0s");
-    // Followers have no readers (clients and OM's scanning services go to the leader), so by default their services
-    // leave their tables alone until they lead; this test is about the service's life on each OM, through leader
-    // changes and checkpoint installs, so every OM compacts what qualifies.
-    conf.setBoolean(RangeCompactionConfig.Keys.READER_PACED, false);
 
     conf.setInt(OMConfigKeys.OZONE_OM_RATIS_LOG_PURGE_GAP, LOG_PURGE_GAP);
     conf.setStorageSize(OMConfigKeys.OZONE_OM_RATIS_SEGMENT_SIZE_KEY, 16, StorageUnit.KB);
@@ -152,10 +149,16 @@ class TestRangeCompactionHA {
   void compactsOnEveryOmThroughCheckpointInstallsAndLeaderChanges() throws Exception {
     load.start();
 
-    // (a) Each OM applies the load to its own DB and compacts it while the load runs.
+    // (a) Each OM applies the load to its own DB and compacts it while the load runs, the followers for whenever
+    // they come to lead.
+    OzoneManager firstLeader = cluster.waitForLeaderOM();
     for (OzoneManager om : cluster.getOzoneManagersList()) {
       long compacted = compactions(om);
       waitFor(om.getOMNodeId() + " compacts under the load", () -> compactions(om) > compacted + 1);
+      if (om != firstLeader) {
+        assertThat(service(om).getMetrics().getFollowerLooks()).as(om.getOMNodeId() + " looks as a follower")
+            .isPositive();
+      }
     }
     assertOurMetricsSourcesPerOm(OMS);
     assertSameKeysOnEveryOm();

@@ -41,6 +41,8 @@ class TestRangeCompactionPolicy {
   private static final long MB = 1L << 20;
   private static final MemtableState EMPTY_MEMTABLE = new MemtableState(0, 0, 0, false);
   private static final WritePressure NO_PRESSURE = new WritePressure(0, 20, 0, 64L << 30);
+  /** A leader OM under a steady load: 500 requests and 5,000 DB writes per second, as over the recent looks. */
+  private static final OmActivity BUSY = new OmActivity(true, 10, 500, 500, 5_000, 5_000, 0, 0);
 
   private final OzoneConfiguration conf = new OzoneConfiguration();
   private int fileNumber;
@@ -69,40 +71,115 @@ class TestRangeCompactionPolicy {
   void aTableIsDueOnlyForAReaderThatScannedItAndComesBackWithinTheLead() {
     RangeCompactionPolicy policy = policy();
     // No reader ever scanned it: its tombstones slow nobody down.
-    assertThat(policy.isDue(TableReads.NONE, 100)).isFalse();
+    assertThat(policy.isDue(TableReads.NONE, 100, BUSY)).isFalse();
 
     // One scan seen, at look 10: due from then on, its period unknown.
     TableReads once = TableReads.NONE.scannedAt(10);
-    assertThat(policy.isDue(once, 10)).isTrue();
-    assertThat(policy.isDue(once, 1_000)).isTrue();
+    assertThat(policy.isDue(once, 10, BUSY)).isTrue();
+    assertThat(policy.isDue(once, 1_000, BUSY)).isTrue();
     // Cleaned since: not due until the next scan.
-    assertThat(policy.isDue(once.cleaned(), 1_000)).isFalse();
+    assertThat(policy.isDue(once.cleaned(), 1_000, BUSY)).isFalse();
 
     // Scans every 640 looks (the last at 650): the lead is a 32nd, 20 looks, so due from look 1,270 on.
     TableReads periodic = once.scannedAt(650);
     assertThat(periodic.getPeriod()).isEqualTo(640);
-    assertThat(policy.isDue(periodic, 1_269)).isFalse();
-    assertThat(policy.isDue(periodic, 1_270)).isTrue();
+    assertThat(policy.isDue(periodic, 1_269, BUSY)).isFalse();
+    assertThat(policy.isDue(periodic, 1_270, BUSY)).isTrue();
     // Within the lead on either side of the next scan, due again after each cleaning: the scan then crosses only
     // what gathered since the latest one.
-    assertThat(policy.isDue(periodic.cleaned(), 1_280)).isTrue();
-    assertThat(policy.isDue(periodic.cleaned(), 1_310)).isTrue();
+    assertThat(policy.isDue(periodic.cleaned(), 1_280, BUSY)).isTrue();
+    assertThat(policy.isDue(periodic.cleaned(), 1_310, BUSY)).isTrue();
     // A reader later than the lead: once for its latest scan, as for one whose period is unknown.
-    assertThat(policy.isDue(periodic.cleaned(), 1_311)).isFalse();
-    assertThat(policy.isDue(periodic, 5_000)).isTrue();
+    assertThat(policy.isDue(periodic.cleaned(), 1_311, BUSY)).isFalse();
+    assertThat(policy.isDue(periodic, 5_000, BUSY)).isTrue();
 
     // A short period: the lead is at least 8 looks (a look that compacts can take several intervals).
     TableReads everyEighty = once.scannedAt(90);
-    assertThat(policy.isDue(everyEighty, 161)).isFalse();
-    assertThat(policy.isDue(everyEighty, 162)).isTrue();
+    assertThat(policy.isDue(everyEighty, 161, BUSY)).isFalse();
+    assertThat(policy.isDue(everyEighty, 162, BUSY)).isTrue();
 
     // A reader at every look (listings), or every few: due at once while it reads.
-    assertThat(policy.isDue(TableReads.NONE.scannedAt(5).scannedAt(6), 6)).isTrue();
-    assertThat(policy.isDue(TableReads.NONE.scannedAt(10).scannedAt(14).cleaned(), 15)).isTrue();
+    assertThat(policy.isDue(TableReads.NONE.scannedAt(5).scannedAt(6), 6, BUSY)).isTrue();
+    assertThat(policy.isDue(TableReads.NONE.scannedAt(10).scannedAt(14).cleaned(), 15, BUSY)).isTrue();
 
     conf.setBoolean(Keys.READER_PACED, false);
-    assertThat(policy().isDue(TableReads.NONE, 100)).isTrue();
-    assertThat(policy().isDue(periodic.cleaned(), 100)).isTrue();
+    assertThat(policy().isDue(TableReads.NONE, 100, BUSY)).isTrue();
+    assertThat(policy().isDue(periodic.cleaned(), 100, BUSY)).isTrue();
+  }
+
+  @Test
+  void aFollowerAndAnIdleOmLookAtEveryTable() {
+    RangeCompactionPolicy policy = policy();
+    TableReads cleaned = TableReads.NONE.scannedAt(10).scannedAt(650).cleaned();
+    assertThat(policy.isDue(TableReads.NONE, 100, BUSY)).isFalse();
+    assertThat(policy.isDue(cleaned, 700, BUSY)).isFalse();
+    // A follower serves no reader; whoever reads its tables does so after it comes to lead, at an unknown time.
+    OmActivity follower = new OmActivity(false, 10, 0, 0, 5_000, 5_000, 0, 0);
+    assertThat(policy.isDue(TableReads.NONE, 100, follower)).isTrue();
+    assertThat(policy.isDue(cleaned, 700, follower)).isTrue();
+    // An idle OM cleans for its next reader, whenever that comes.
+    assertThat(policy.isDue(TableReads.NONE, 100, idle())).isTrue();
+    assertThat(policy.isDue(cleaned, 700, idle())).isTrue();
+
+    conf.setBoolean(Keys.IDLE_CLEANUP, false);
+    assertThat(policy().isDue(TableReads.NONE, 100, idle())).isFalse();
+  }
+
+  @Test
+  void omIsIdleAfterAWholeWindowOfLowActivityWithRocksDbAtRest() {
+    RangeCompactionPolicy policy = policy();
+    // idle.after 10s at an interval of 1s: ten looks.
+    assertThat(policy.getIdleWindowLooks()).isEqualTo(10);
+    assertThat(policy.isIdle(idle())).isTrue();
+    assertThat(policy.isIdle(BUSY)).isFalse();
+    // Fewer looks than the window: the service has not seen enough to tell.
+    assertThat(policy.isIdle(new OmActivity(true, 9, 0, 300, 0, 3_000, 0, 0))).isFalse();
+
+    // A tenth of the recent rate at most, in every look of the window.
+    assertThat(policy.isIdle(new OmActivity(true, 10, 30, 300, 300, 3_000, 0, 0))).isTrue();
+    assertThat(policy.isIdle(new OmActivity(true, 10, 31, 300, 0, 3_000, 0, 0))).isFalse();
+    assertThat(policy.isIdle(new OmActivity(true, 10, 0, 300, 301, 3_000, 0, 0))).isFalse();
+    // Whatever the recent rate, a request and ten writes per second leave OM quiet, and no more.
+    assertThat(policy.isIdle(new OmActivity(true, 10, 1, 0, 10, 0, 0, 0))).isTrue();
+    assertThat(policy.isIdle(new OmActivity(true, 10, 1.5, 0, 0, 0, 0, 0))).isFalse();
+    assertThat(policy.isIdle(new OmActivity(true, 10, 0, 0, 11, 0, 0, 0))).isFalse();
+    // RocksDB's own work comes first.
+    assertThat(policy.isIdle(new OmActivity(true, 10, 0, 300, 0, 3_000, 1, 0))).isFalse();
+    assertThat(policy.isIdle(new OmActivity(true, 10, 0, 300, 0, 3_000, 0, 1))).isFalse();
+    // A follower is idle by the same rule: its DB writes are the leader's log it applies.
+    assertThat(policy.isIdle(new OmActivity(false, 10, 0, 0, 0, 3_000, 0, 0))).isTrue();
+    assertThat(policy.isIdle(new OmActivity(false, 10, 0, 0, 2_000, 3_000, 0, 0))).isFalse();
+
+    // idle.after in whole looks, at least one.
+    conf.set(Keys.INTERVAL, "10s");
+    conf.set(Keys.IDLE_AFTER, "25s");
+    assertThat(policy().getIdleWindowLooks()).isEqualTo(3);
+    conf.set(Keys.IDLE_AFTER, "1s");
+    assertThat(policy().getIdleWindowLooks()).isEqualTo(1);
+
+    conf.setBoolean(Keys.IDLE_CLEANUP, false);
+    assertThat(policy().isIdle(idle())).isFalse();
+  }
+
+  @Test
+  void anIdleOmCompactsBeyondTheBudgetAndSaysSo() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    List<TableState> tables = Collections.singletonList(table("keyTable", dense));
+
+    CompactionPick busy = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, BUSY));
+    assertThat(busy.getAction()).isEqualTo(Action.WAIT);
+    assertThat(busy.getWait()).isEqualTo(Wait.BUDGET);
+
+    CompactionPick idle = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, idle()));
+    assertThat(idle.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(idle.isIdle()).isTrue();
+    assertThat(policy().pickNext(env(table("keyTable", dense))).isIdle()).isFalse();
+
+    // The other bounds hold while idle: a range over more than one compaction may read waits for RocksDB.
+    conf.set(Keys.MAX_COMPACTION_BYTES, "1MB");
+    CompactionPick tooLarge = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, idle()));
+    assertThat(tooLarge.getAction()).isEqualTo(Action.NONE);
+    assertThat(tooLarge.getSkips()).containsEntry(Skip.TOO_LARGE, 1);
   }
 
   @Test
@@ -308,21 +385,21 @@ class TestRangeCompactionPolicy {
     assertThat(onlyPressed.getReason()).isEqualTo("keyTable has 10 L0 files (writes slow down at 20)");
 
     List<TableState> tables = Collections.singletonList(free);
-    CompactionPick delayed = policy().pickNext(new CompactionEnv(tables, false, true, null, Long.MAX_VALUE));
+    CompactionPick delayed = policy().pickNext(new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY));
     assertThat(delayed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
     assertThat(delayed.getReason()).isEqualTo("writes are delayed");
 
     ForegroundLatency.Window slow = new ForegroundLatency.Window(100, 100 * 60);
-    CompactionPick waiting = policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE));
+    CompactionPick waiting = policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE, BUSY));
     assertThat(waiting.getWait()).isEqualTo(Wait.FOREGROUND_LATENCY);
     assertThat(waiting.getReason()).isEqualTo("OM's 100 latest client requests took 60.0 ms on average (limit 50 ms)");
 
     // Too few requests say nothing; 0 turns the check off.
     ForegroundLatency.Window few = new ForegroundLatency.Window(19, 19 * 60);
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, few, Long.MAX_VALUE)).getAction())
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, few, Long.MAX_VALUE, BUSY)).getAction())
         .isEqualTo(Action.COMPACT);
     conf.set(Keys.BACKOFF_FOREGROUND_LATENCY, "0s");
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE)).getAction())
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE, BUSY)).getAction())
         .isEqualTo(Action.COMPACT);
   }
 
@@ -340,6 +417,11 @@ class TestRangeCompactionPolicy {
     assertThat(unbounded.available(0)).isEqualTo(Long.MAX_VALUE);
   }
 
+  /** A leader OM that served 300 requests and 3,000 writes per second until ten looks ago, and nothing since. */
+  private static OmActivity idle() {
+    return new OmActivity(true, 10, 0, 300, 0, 3_000, 0, 0);
+  }
+
   private RangeCompactionPolicy policy() {
     return new RangeCompactionPolicy(conf.getObject(RangeCompactionConfig.class));
   }
@@ -349,7 +431,7 @@ class TestRangeCompactionPolicy {
   }
 
   private static CompactionEnv env(long budget, TableState... tables) {
-    return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget);
+    return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget, BUSY);
   }
 
   /** A table whose range lies over one L1 file of the range's own bytes. */

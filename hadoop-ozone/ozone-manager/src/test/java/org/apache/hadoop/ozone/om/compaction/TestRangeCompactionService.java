@@ -41,10 +41,12 @@ import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Type;
 import org.apache.ozone.test.GenericTestUtils;
+import org.apache.ozone.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.TableProperties;
 
 /**
  * The range compaction service on a real OM DB (OmMetadataManagerImpl, OM's
@@ -127,6 +129,65 @@ class TestRangeCompactionService {
     assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
     assertThat(range("keyTable", "/vol/dense2/").getTombstones()).isZero();
     assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aBulkDeleteFollowedByQuietIsCleanedWithoutAReader() throws Exception {
+    writeBucket("keyTable", "/vol/expired/k", KEYS, DELETED);
+    // A queue's rows put and deleted, still in the memtable: the open keys of the bulk's creates.
+    putKeys("openKeyTable", "/vol/expired/k", KEYS);
+    deleteKeys("openKeyTable", "/vol/expired/k", KEYS);
+    LogCapturer log = LogCapturer.captureLogs(RangeCompactionService.class);
+    service();
+    RangeCompactionPolicy policy = new RangeCompactionPolicy(conf.getObject(RangeCompactionConfig.class));
+
+    // No reader, and too few quiet looks yet to tell a quiet OM from a pause: nothing happens.
+    for (int look = 0; look < policy.getIdleWindowLooks(); look++) {
+      assertThat(service.runOnce()).isZero();
+    }
+    assertThat(service.getMetrics().getIdleLooks()).isZero();
+    assertThat(range("keyTable", "/vol/expired/").getTombstones()).isEqualTo(DELETED);
+
+    // A whole window without writes: OM is idle, and the service cleans every table, one compaction per look.
+    int compacted = 0;
+    for (int look = 0; look < 10; look++) {
+      compacted += service.runOnce();
+    }
+    assertThat(service.getMetrics().getIdleLooks()).isPositive();
+    assertThat(compacted).isEqualTo(service.getMetrics().getIdleRangesCompacted()).isGreaterThanOrEqualTo(2);
+    assertThat(service.getMetrics().getIdleMemtableFlushes()).isEqualTo(1);
+    // Read from RocksDB, not from the service: no tombstone left in either table, in SSTs or memtables.
+    assertThat(deletes("keyTable")).isZero();
+    assertThat(deletes("openKeyTable")).isZero();
+    assertKeyTableIsExactlyTheModel();
+    assertThat(log.getOutput()).contains("Idle cleanup pass ended").contains("nothing qualifies");
+    log.stopCapturing();
+  }
+
+  @Test
+  void writesBetweenLooksKeepTheServiceFromIdleCleanupAndStopItWithinALook() throws Exception {
+    writeBucket("keyTable", "/vol/expired/k", KEYS, DELETED);
+    writeBucket("deletedTable", "/vol/expired/k", KEYS, DELETED);
+    service();
+    // A steady load: every look sees writes, so OM is never idle and nobody reads keyTable.
+    for (int look = 0; look < 30; look++) {
+      putKeys("volumeTable", "/load" + look + "/k", 50);
+      assertThat(service.runOnce()).isZero();
+    }
+    assertThat(service.getMetrics().getIdleLooks()).isZero();
+    assertThat(range("keyTable", "/vol/expired/").getTombstones()).isEqualTo(DELETED);
+
+    // The load stops: once idle, the service compacts one range per look.
+    int looks = 0;
+    while (service.runOnce() == 0) {
+      assertThat(++looks).as("looks until idle").isLessThanOrEqualTo(12);
+    }
+    assertThat(service.getMetrics().getIdleRangesCompacted()).isEqualTo(1);
+    // The load returns: the next look starts nothing, and the other table's dense range waits for a reader.
+    putKeys("volumeTable", "/load/k", 50);
+    assertThat(service.runOnce()).isZero();
+    assertThat(service.getMetrics().getIdleRangesCompacted()).isEqualTo(1);
+    assertThat(deletes("keyTable") + deletes("deletedTable")).isEqualTo(DELETED);
   }
 
   @Test
@@ -536,6 +597,17 @@ class TestRangeCompactionService {
     }
     assertThat(names).isNotEmpty();
     return names;
+  }
+
+  /** @return the deletes RocksDB holds for the table, in its SSTs' table properties and in its memtables */
+  private long deletes(String table) throws IOException {
+    org.apache.hadoop.hdds.utils.db.RocksDatabase.ColumnFamily family = db().getColumnFamily(table);
+    long deletes = Long.parseLong(db().getProperty(family, "rocksdb.num-deletes-active-mem-table"))
+        + Long.parseLong(db().getProperty(family, "rocksdb.num-deletes-imm-mem-tables"));
+    for (TableProperties properties : db().getPropertiesOfAllTables(family).values()) {
+      deletes += properties.getNumDeletions();
+    }
+    return deletes;
   }
 
   /** @return the compaction jobs RocksDB has run on the table since the DB opened */
