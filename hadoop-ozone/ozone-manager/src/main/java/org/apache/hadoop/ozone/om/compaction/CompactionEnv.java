@@ -17,15 +17,18 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything {@link RangeCompactionPolicy#pickNext} decides on, read from
  * RocksDB, the range statistics and OM's metrics just before each decision:
  * the tables, RocksDB's DB-wide write state, the latency of OM's latest client
  * requests, how busy OM was over its latest looks and what the service may
- * still spend. A plain immutable value, so
- * that the decision is a function of data that tests can write down.
+ * still spend. A plain immutable value, so that the decision is a function of
+ * data that tests can write down.
  */
 final class CompactionEnv {
   private final List<TableState> tables;
@@ -34,33 +37,37 @@ final class CompactionEnv {
   private final ForegroundLatency.Window foreground;
   private final long budgetBytes;
   private final OmActivity activity;
+  private final Set<String> flushedThisRun;
 
   /**
    * @param tables the tables the service may compact now, in configured order
    * @param foreground OM's client requests since the previous decision, or null if unknown
    * @param budgetBytes bytes the next compaction may read (Long.MAX_VALUE for no bound)
    * @param activity OM's activity at the start of the current look
+   * @param flushedThisRun the tables the service flushed since the look began
    */
+  @SuppressWarnings("checkstyle:ParameterNumber")
   CompactionEnv(List<TableState> tables, boolean writesStopped, boolean writesDelayed,
-      ForegroundLatency.Window foreground, long budgetBytes, OmActivity activity) {
+      ForegroundLatency.Window foreground, long budgetBytes, OmActivity activity, Set<String> flushedThisRun) {
     this.tables = tables;
     this.writesStopped = writesStopped;
     this.writesDelayed = writesDelayed;
     this.foreground = foreground;
     this.budgetBytes = budgetBytes;
     this.activity = activity;
+    this.flushedThisRun = Collections.unmodifiableSet(new HashSet<>(flushedThisRun));
   }
 
   List<TableState> getTables() {
     return tables;
   }
 
-  /** @return why RocksDB takes no more background work now, whatever the table, or null */
-  String dbWideReasonToWait() {
-    if (writesStopped) {
-      return "writes are stopped";
-    }
-    return writesDelayed ? "writes are delayed" : null;
+  boolean isWritesStopped() {
+    return writesStopped;
+  }
+
+  boolean isWritesDelayed() {
+    return writesDelayed;
   }
 
   ForegroundLatency.Window getForeground() {
@@ -73,5 +80,10 @@ final class CompactionEnv {
 
   OmActivity getActivity() {
     return activity;
+  }
+
+  /** @return whether the service flushed the table since the look began */
+  boolean isFlushedThisRun(String table) {
+    return flushedThisRun.contains(table);
   }
 }

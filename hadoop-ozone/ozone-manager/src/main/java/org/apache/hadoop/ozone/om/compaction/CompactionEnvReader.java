@@ -26,6 +26,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
@@ -103,9 +104,10 @@ final class CompactionEnvReader {
    * @param memtables memtable states the caller read just before, by table (a probe is not repeated); the
    *     memtables of the other tables are read now
    * @param look OM's activity at the start of the look ({@link #activity})
+   * @param flushed the tables the service flushed since the look began
    */
   CompactionEnv read(List<String> tables, CompactedSpans compacted, long budgetBytes,
-      Map<String, MemtableState> memtables, OmActivity look) throws IOException {
+      Map<String, MemtableState> memtables, OmActivity look, Set<String> flushed) throws IOException {
     List<TableState> states = new ArrayList<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
@@ -118,7 +120,7 @@ final class CompactionEnvReader {
           compactedSinceFlush, tombstonesAtHead(family, version, ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
-        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look);
+        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look, flushed);
   }
 
   /**

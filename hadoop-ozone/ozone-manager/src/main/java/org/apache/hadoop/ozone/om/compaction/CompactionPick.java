@@ -65,10 +65,11 @@ final class CompactionPick {
   private final String reason;
   private final Map<Skip, Integer> skips;
   private final boolean idle;
+  private final boolean bottommostForced;
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   private CompactionPick(Action action, String table, KeyRange range, CompactionCost cost, Wait wait,
-      String reason, EnumMap<Skip, Integer> skips, boolean idle) {
+      String reason, EnumMap<Skip, Integer> skips, boolean idle, boolean bottommostForced) {
     this.action = action;
     this.table = table;
     this.range = range;
@@ -77,24 +78,30 @@ final class CompactionPick {
     this.reason = reason;
     this.skips = Collections.unmodifiableMap(skips);
     this.idle = idle;
+    this.bottommostForced = bottommostForced;
   }
 
   static CompactionPick none(EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.NONE, null, null, null, null, null, skips, false);
+    return new CompactionPick(Action.NONE, null, null, null, null, null, skips, false, false);
   }
 
   /** @param idle whether OM is idle: the flush is idle cleanup */
   static CompactionPick flush(String table, EnumMap<Skip, Integer> skips, boolean idle) {
-    return new CompactionPick(Action.FLUSH, table, null, null, null, null, skips, idle);
+    return new CompactionPick(Action.FLUSH, table, null, null, null, null, skips, idle, false);
   }
 
-  /** @param idle whether OM is idle: the compaction is idle cleanup, not charged to the budget */
-  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips, boolean idle) {
-    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, null, null, skips, idle);
+  /**
+   * @param idle whether OM is idle: the compaction is idle cleanup, not charged to the budget
+   * @param bottommostForced whether the compaction rewrites its output at the bottommost level (RocksDB's kForce)
+   */
+  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips, boolean idle,
+      boolean bottommostForced) {
+    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, null, null, skips, idle,
+        bottommostForced);
   }
 
   static CompactionPick waitFor(Wait wait, String reason, EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.WAIT, null, null, null, wait, reason, skips, false);
+    return new CompactionPick(Action.WAIT, null, null, null, wait, reason, skips, false, false);
   }
 
   Action getAction() {
@@ -128,6 +135,11 @@ final class CompactionPick {
   /** @return whether the flush or compaction is idle cleanup: OM was idle, and the budget did not bound it */
   boolean isIdle() {
     return idle;
+  }
+
+  /** @return whether the compaction forces its output to the bottommost level ({@link CompactionCost}) */
+  boolean isBottommostForced() {
+    return bottommostForced;
   }
 
   /** @return the qualifying ranges passed over, by reason */

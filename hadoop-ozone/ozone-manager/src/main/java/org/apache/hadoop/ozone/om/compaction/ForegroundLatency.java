@@ -17,7 +17,6 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import java.util.Locale;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
@@ -70,7 +69,7 @@ final class ForegroundLatency {
     return source == null ? 0 : totals(source)[0];
   }
 
-  /** Client requests finished in one window, over all request types. Immutable. */
+  /** Client requests finished in one window, over all request types. Immutable; the policy judges it. */
   static final class Window {
     private final long requests;
     private final long millis;
@@ -81,18 +80,13 @@ final class ForegroundLatency {
       this.millis = millis;
     }
 
-    /**
-     * @param limitMillis mean latency from which clients count as waiting long
-     * @param minRequests fewest requests for the mean to count: an idle OM never waits long
-     * @return why no compaction should start now, or null if clients are served fast
-     */
-    String reasonToWait(long limitMillis, long minRequests) {
-      if (requests < minRequests) {
-        return null;
-      }
-      double mean = (double) millis / requests;
-      return mean >= limitMillis ? String.format(Locale.ROOT, "OM's %d latest client requests took %.1f ms on "
-          + "average (limit %d ms)", requests, mean, limitMillis) : null;
+    long getRequests() {
+      return requests;
+    }
+
+    /** @return the mean server-side latency of the window's requests in milliseconds, 0 without requests */
+    double getMeanMillis() {
+      return requests == 0 ? 0 : (double) millis / requests;
     }
   }
 

@@ -20,12 +20,14 @@ package org.apache.hadoop.ozone.om.compaction;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstCounts;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
+import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
 
 /**
  * What the range compaction service does next: a pure function of a {@link
@@ -182,13 +184,14 @@ public final class RangeCompactionPolicy {
       if (!memtableDense && dense.isEmpty()) {
         continue;
       }
-      String reason = table.getPressure().reasonToWait(table.getName(), config.getBackoffFraction());
+      String reason = writePressure(table.getName(), table.getPressure());
       if (reason != null) {
         skip(skips, Skip.WRITE_PRESSURE, dense.size());
         pressure = reason;
         continue;
       }
-      if (memtableDense && flush == null) {
+      // One flush per table and look: a memtable that still qualifies after it holds what the flush found.
+      if (memtableDense && flush == null && !env.isFlushedThisRun(table.getName())) {
         flush = table.getName();
       }
       Candidate candidate = best(table, dense, budget, skips);
@@ -205,21 +208,60 @@ public final class RangeCompactionPolicy {
               + " bytes until RocksDB flushes more", skips)
           : CompactionPick.none(skips);
     }
-    String dbWide = env.dbWideReasonToWait();
-    if (dbWide != null) {
-      return CompactionPick.waitFor(Wait.WRITE_PRESSURE, dbWide, skips);
+    if (env.isWritesStopped() || env.isWritesDelayed()) {
+      return CompactionPick.waitFor(Wait.WRITE_PRESSURE, env.isWritesStopped() ? "writes are stopped"
+          : "writes are delayed", skips);
     }
     String slow = clientsWaitLong(env.getForeground());
     if (slow != null) {
       return CompactionPick.waitFor(Wait.FOREGROUND_LATENCY, slow, skips);
     }
     return flush != null ? CompactionPick.flush(flush, skips, idle)
-        : CompactionPick.compact(best.range, best.cost, skips, idle);
+        : CompactionPick.compact(best.range, best.cost, skips, idle,
+            config.isBottommostForced() && best.cost.needsBottommostForced());
   }
 
+  /**
+   * @return why compacting or flushing the table now would add to its write pressure (its L0 files or its bytes
+   *     pending compaction reach {@code backoff.fraction} of RocksDB's slowdown triggers), or null if it would not
+   */
+  private String writePressure(String table, WritePressure pressure) {
+    double fraction = config.getBackoffFraction();
+    if (pressure.getL0SlowdownTrigger() > 0 && pressure.getL0Files() >= fraction * pressure.getL0SlowdownTrigger()) {
+      return table + " has " + pressure.getL0Files() + " L0 files (writes slow down at "
+          + pressure.getL0SlowdownTrigger() + ")";
+    }
+    if (pressure.getPendingSoftLimit() > 0
+        && pressure.getPendingBytes() >= fraction * pressure.getPendingSoftLimit()) {
+      return table + " has " + pressure.getPendingBytes() + " bytes pending compaction (writes slow down at "
+          + pressure.getPendingSoftLimit() + ")";
+    }
+    return null;
+  }
+
+  /**
+   * @return why no compaction should start now because OM's clients waited long (a mean latency of at least {@code
+   *     backoff.foreground.latency} over at least {@link #MIN_REQUESTS_FOR_LATENCY} requests), or null
+   */
   private String clientsWaitLong(ForegroundLatency.Window window) {
-    return window == null || config.getForegroundLatencyMillis() == 0 ? null
-        : window.reasonToWait(config.getForegroundLatencyMillis(), MIN_REQUESTS_FOR_LATENCY);
+    long limit = config.getForegroundLatencyMillis();
+    if (window == null || limit == 0 || window.getRequests() < MIN_REQUESTS_FOR_LATENCY
+        || window.getMeanMillis() < limit) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "OM's %d latest client requests took %.1f ms on average (limit %d ms)",
+        window.getRequests(), window.getMeanMillis(), limit);
+  }
+
+  /**
+   * @param snapshotsExist whether OM snapshots exist
+   * @return whether the table is left to RocksDB while snapshots exist: keyTable, fileTable and directoryTable feed
+   *     the snapshot diff's compaction DAG, which hard-links and keeps every input SST ({@code
+   *     snapshot.tables.allowed} lifts this)
+   */
+  boolean isLeftForSnapshots(String table, boolean snapshotsExist) {
+    return snapshotsExist && !config.isSnapshotTablesAllowed()
+        && RocksDBCheckpointDiffer.COLUMN_FAMILIES_TO_TRACK_IN_DAG.contains(table);
   }
 
   /** @return the indexes of the table's qualifying ranges */

@@ -41,7 +41,6 @@ import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.util.Time;
-import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -195,12 +194,13 @@ public class RangeCompactionService extends BackgroundService {
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
       CompactionPick pick = policy.pickNext(reader.read(tables, compactedSpans,
-          budget.available(stats.getFlushedBytes()), memtables, activity));
+          budget.available(stats.getFlushedBytes()), memtables, activity, flushed));
       // A flush or compaction of this run changes the memtables: the next pick reads them anew.
       memtables = Collections.emptyMap();
       metrics.picked(pick);
       logWait(pick);
-      if (pick.getAction() == CompactionPick.Action.FLUSH && flushed.add(pick.getTable())) {
+      if (pick.getAction() == CompactionPick.Action.FLUSH) {
+        flushed.add(pick.getTable());
         if (pick.isIdle()) {
           idlePass.working();
         }
@@ -220,8 +220,7 @@ public class RangeCompactionService extends BackgroundService {
           break;
         }
       } else {
-        // Nothing to do, a wait, or a memtable that still qualifies after this run flushed it: the next run looks
-        // again.
+        // Nothing to do, or a wait: the next run looks again.
         if (pick.getAction() == CompactionPick.Action.NONE) {
           idlePass.end("nothing qualifies");
           // Unless this run flushed or compacted, what it read at its start still holds.
@@ -293,19 +292,18 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   /**
-   * The due tables, less those snapshot diffs depend on while snapshots exist (unless allowed). A snapshot
-   * created after this check sees at most the compactions of this run in its DAG, as with RocksDB's own ones.
+   * The due tables, less those the policy leaves to RocksDB while snapshots exist. A snapshot created after this
+   * check sees at most the compactions of this run in its DAG, as with RocksDB's own ones.
    */
   private List<String> tablesToCompact(List<String> due) throws IOException {
     boolean snapshotsExist = !metadata.getSnapshotInfoTable().isEmpty();
     List<String> tables = new ArrayList<>();
     for (String table : due) {
-      if (snapshotsExist && !config.isSnapshotTablesAllowed()
-          && RocksDBCheckpointDiffer.COLUMN_FAMILIES_TO_TRACK_IN_DAG.contains(table)) {
+      if (policy.isLeftForSnapshots(table, snapshotsExist)) {
         metrics.skippedForSnapshots();
-        continue;
+      } else {
+        tables.add(table);
       }
-      tables.add(table);
     }
     return tables;
   }
@@ -325,8 +323,7 @@ public class RangeCompactionService extends BackgroundService {
         pick.isIdle() ? " (OM idle)" : "",
         range.getTombstones(), pick.getCost().getFiles(), pick.getCost().getBytes());
     long start = System.nanoTime();
-    RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(),
-        config.isBottommostForced() && pick.getCost().needsBottommostForced());
+    RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(), pick.isBottommostForced());
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     if (!pick.isIdle()) {
       budget.spend(pick.getCost().getBytes());

@@ -19,7 +19,8 @@ package org.apache.hadoop.ozone.om.compaction;
 
 /**
  * How close one table is to RocksDB's write-stall triggers: its L0 files and
- * its bytes pending compaction, beside the triggers in effect. Immutable.
+ * its bytes pending compaction, beside the triggers in effect. Immutable; the
+ * policy judges them.
  */
 final class WritePressure {
   private final long l0Files;
@@ -40,18 +41,19 @@ final class WritePressure {
     this.pendingSoftLimit = pendingSoftLimit;
   }
 
-  /**
-   * @param fraction of each trigger from which the pressure counts as too high
-   * @return why compacting or flushing this table now would add to its write pressure, or null if it would not
-   */
-  String reasonToWait(String table, double fraction) {
-    if (l0SlowdownTrigger > 0 && l0Files >= fraction * l0SlowdownTrigger) {
-      return table + " has " + l0Files + " L0 files (writes slow down at " + l0SlowdownTrigger + ")";
-    }
-    if (pendingSoftLimit > 0 && pendingBytes >= fraction * pendingSoftLimit) {
-      return table + " has " + pendingBytes + " bytes pending compaction (writes slow down at "
-          + pendingSoftLimit + ")";
-    }
-    return null;
+  long getL0Files() {
+    return l0Files;
+  }
+
+  int getL0SlowdownTrigger() {
+    return l0SlowdownTrigger;
+  }
+
+  long getPendingBytes() {
+    return pendingBytes;
+  }
+
+  long getPendingSoftLimit() {
+    return pendingSoftLimit;
   }
 }

@@ -58,12 +58,16 @@ class TestForegroundLatency {
 
     serve(Type.CreateKey, 30, 80);
     serve(Type.ListKeys, 10, 40);
-    assertThat(latency.read().reasonToWait(50, 20))
-        .isEqualTo("OM's 40 latest client requests took 70.0 ms on average (limit 50 ms)");
+    ForegroundLatency.Window slow = latency.read();
+    assertThat(slow.getRequests()).isEqualTo(40);
+    assertThat(slow.getMeanMillis()).isEqualTo(70.0);
+    assertThat(latency.totalRequests()).isEqualTo(1040);
 
     serve(Type.CreateKey, 30, 5);
-    assertThat(latency.read().reasonToWait(50, 20)).as("the slow window is over").isNull();
-    assertThat(latency.read().reasonToWait(50, 0)).as("no request since").isNull();
+    assertThat(latency.read().getMeanMillis()).as("the slow window is over").isEqualTo(5.0);
+    ForegroundLatency.Window none = latency.read();
+    assertThat(none.getRequests()).as("no request since").isZero();
+    assertThat(none.getMeanMillis()).isZero();
   }
 
   @Test

@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Action;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
@@ -43,6 +44,7 @@ class TestRangeCompactionPolicy {
   private static final WritePressure NO_PRESSURE = new WritePressure(0, 20, 0, 64L << 30);
   /** A leader OM under a steady load: 500 requests and 5,000 DB writes per second, as over the recent looks. */
   private static final OmActivity BUSY = new OmActivity(true, 10, 500, 500, 5_000, 5_000, 0, 0);
+  private static final Set<String> NONE_FLUSHED = Collections.emptySet();
 
   private final OzoneConfiguration conf = new OzoneConfiguration();
   private int fileNumber;
@@ -166,18 +168,18 @@ class TestRangeCompactionPolicy {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     List<TableState> tables = Collections.singletonList(table("keyTable", dense));
 
-    CompactionPick busy = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, BUSY));
+    CompactionPick busy = policy().pickNext(withBudget(tables, BUSY));
     assertThat(busy.getAction()).isEqualTo(Action.WAIT);
     assertThat(busy.getWait()).isEqualTo(Wait.BUDGET);
 
-    CompactionPick idle = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, idle()));
+    CompactionPick idle = policy().pickNext(withBudget(tables, idle()));
     assertThat(idle.getAction()).isEqualTo(Action.COMPACT);
     assertThat(idle.isIdle()).isTrue();
     assertThat(policy().pickNext(env(table("keyTable", dense))).isIdle()).isFalse();
 
     // The other bounds hold while idle: a range over more than one compaction may read waits for RocksDB.
     conf.set(Keys.MAX_COMPACTION_BYTES, "1MB");
-    CompactionPick tooLarge = policy().pickNext(new CompactionEnv(tables, false, false, null, MB, idle()));
+    CompactionPick tooLarge = policy().pickNext(withBudget(tables, idle()));
     assertThat(tooLarge.getAction()).isEqualTo(Action.NONE);
     assertThat(tooLarge.getSkips()).containsEntry(Skip.TOO_LARGE, 1);
   }
@@ -385,22 +387,59 @@ class TestRangeCompactionPolicy {
     assertThat(onlyPressed.getReason()).isEqualTo("keyTable has 10 L0 files (writes slow down at 20)");
 
     List<TableState> tables = Collections.singletonList(free);
-    CompactionPick delayed = policy().pickNext(new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY));
+    CompactionPick delayed = policy().pickNext(
+        new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
     assertThat(delayed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
     assertThat(delayed.getReason()).isEqualTo("writes are delayed");
+    CompactionPick stopped = policy().pickNext(
+        new CompactionEnv(tables, true, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
+    assertThat(stopped.getReason()).isEqualTo("writes are stopped");
 
     ForegroundLatency.Window slow = new ForegroundLatency.Window(100, 100 * 60);
-    CompactionPick waiting = policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE, BUSY));
+    CompactionPick waiting = policy().pickNext(withForeground(tables, slow));
     assertThat(waiting.getWait()).isEqualTo(Wait.FOREGROUND_LATENCY);
     assertThat(waiting.getReason()).isEqualTo("OM's 100 latest client requests took 60.0 ms on average (limit 50 ms)");
 
     // Too few requests say nothing; 0 turns the check off.
     ForegroundLatency.Window few = new ForegroundLatency.Window(19, 19 * 60);
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, few, Long.MAX_VALUE, BUSY)).getAction())
-        .isEqualTo(Action.COMPACT);
+    assertThat(policy().pickNext(withForeground(tables, few)).getAction()).isEqualTo(Action.COMPACT);
     conf.set(Keys.BACKOFF_FOREGROUND_LATENCY, "0s");
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, slow, Long.MAX_VALUE, BUSY)).getAction())
-        .isEqualTo(Action.COMPACT);
+    assertThat(policy().pickNext(withForeground(tables, slow)).getAction()).isEqualTo(Action.COMPACT);
+  }
+
+  @Test
+  void aMemtableIsFlushedOncePerLookAndTheRunMovesOnToItsRanges() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    List<TableState> tables = Collections.singletonList(new TableState("keyTable", Collections.singletonList(dense),
+        Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false)),
+        new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE, Collections.<KeySpan>emptyList(),
+        new BitSet()));
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED))
+        .getAction()).isEqualTo(Action.FLUSH);
+    // Still dense after this look's flush (a load that keeps deleting): the next look flushes it again.
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY,
+        Collections.singleton("keyTable"))).getAction()).isEqualTo(Action.COMPACT);
+  }
+
+  @Test
+  void theBottommostLevelIsForcedOnlyForInputsAtOneLevelAndSnapshotTablesWaitForSnapshots() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    TableState oneLevel = table("keyTable", Collections.singletonList(dense),
+        Collections.singletonList(file(0, "/v/a/", "/v/a/9", 2 * MB, false)));
+    TableState twoLevels = table("keyTable", Collections.singletonList(dense),
+        Arrays.asList(file(0, "/v/a/", "/v/a/9", MB, false), file(1, "/v/a/", "/v/a/9", MB, false)));
+    assertThat(policy().pickNext(env(oneLevel)).isBottommostForced()).isTrue();
+    assertThat(policy().pickNext(env(twoLevels)).isBottommostForced()).isFalse();
+    conf.setBoolean(Keys.BOTTOMMOST_FORCED, false);
+    assertThat(policy().pickNext(env(oneLevel)).isBottommostForced()).isFalse();
+
+    RangeCompactionPolicy policy = policy();
+    assertThat(policy.isLeftForSnapshots("keyTable", true)).isTrue();
+    assertThat(policy.isLeftForSnapshots("directoryTable", true)).isTrue();
+    assertThat(policy.isLeftForSnapshots("deletedTable", true)).isFalse();
+    assertThat(policy.isLeftForSnapshots("keyTable", false)).isFalse();
+    conf.setBoolean(Keys.SNAPSHOT_TABLES_ALLOWED, true);
+    assertThat(policy().isLeftForSnapshots("keyTable", true)).isFalse();
   }
 
   @Test
@@ -430,8 +469,18 @@ class TestRangeCompactionPolicy {
     return env(Long.MAX_VALUE, tables);
   }
 
+  private static CompactionEnv withForeground(List<TableState> tables, ForegroundLatency.Window foreground) {
+    return new CompactionEnv(tables, false, false, foreground, Long.MAX_VALUE, BUSY, NONE_FLUSHED);
+  }
+
+  /** @return an env of the tables with a budget of 1 MB */
+  private static CompactionEnv withBudget(List<TableState> tables, OmActivity activity) {
+    return new CompactionEnv(tables, false, false, null, MB, activity, NONE_FLUSHED);
+  }
+
   private static CompactionEnv env(long budget, TableState... tables) {
-    return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget, BUSY);
+    return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget, BUSY,
+        NONE_FLUSHED);
   }
 
   /** A table whose range lies over one L1 file of the range's own bytes. */

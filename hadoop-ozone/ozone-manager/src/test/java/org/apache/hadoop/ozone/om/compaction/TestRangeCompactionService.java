@@ -168,6 +168,10 @@ class TestRangeCompactionService {
   void writesBetweenLooksKeepTheServiceFromIdleCleanupAndStopItWithinALook() throws Exception {
     writeBucket("keyTable", "/vol/expired/k", KEYS, DELETED);
     writeBucket("deletedTable", "/vol/expired/k", KEYS, DELETED);
+    // Looks here come milliseconds apart, so the load's rates are far above a real one's, and a tenth of them is
+    // more than the 50 writes of the returning load make in a look that follows a compaction: only the floor of
+    // 10 writes per second tells quiet from busy in this test.
+    conf.setDouble(RangeCompactionConfig.Keys.IDLE_ACTIVITY_RATIO, 1e-6);
     service();
     // A steady load: every look sees writes, so OM is never idle and nobody reads keyTable.
     for (int look = 0; look < 30; look++) {
@@ -474,6 +478,12 @@ class TestRangeCompactionService {
 
   @Test
   void invalidConfigurationIsRefusedWithTheKeyAndValue() {
+    assertInvalid("ozone.om.range.compaction.service.idle.after", "0s",
+        "Invalid ozone.om.range.compaction.service.idle.after = 0: must be at least 1");
+    assertInvalid("ozone.om.range.compaction.service.idle.activity.ratio", "0",
+        "Invalid ozone.om.range.compaction.service.idle.activity.ratio = 0.0: must be more than 0 and at most 1");
+    assertInvalid("ozone.om.range.compaction.service.idle.activity.ratio", "1.5",
+        "Invalid ozone.om.range.compaction.service.idle.activity.ratio = 1.5: must be more than 0 and at most 1");
     assertInvalid("ozone.om.range.compaction.service.tombstone.ratio", "1.5",
         "Invalid ozone.om.range.compaction.service.tombstone.ratio = 1.5: must be more than 0 and at most 1");
     assertInvalid("ozone.om.range.compaction.service.budget.ratio", "-1",
