@@ -160,6 +160,13 @@ class TestRangeCompactionHA {
             .isPositive();
       }
     }
+    // Under the steady load no OM is idle, leader or follower.
+    Map<String, Long> idleLooks = new HashMap<>();
+    cluster.getOzoneManagersList().forEach(om -> idleLooks.put(om.getOMNodeId(), idleLooks(om)));
+    long steady = load.getOperations();
+    waitFor("the load goes on", () -> load.getOperations() > steady + 200);
+    cluster.getOzoneManagersList().forEach(om -> assertThat(idleLooks(om)).as(om.getOMNodeId() + "'s idle looks")
+        .isEqualTo(idleLooks.get(om.getOMNodeId())));
     assertOurMetricsSourcesPerOm(OMS);
     assertSameKeysOnEveryOm();
 
@@ -302,6 +309,10 @@ class TestRangeCompactionHA {
   private static long compactions(OzoneManager om) {
     RangeCompactionService service = ((KeyManagerImpl) om.getKeyManager()).getRangeCompactionService();
     return service == null ? -1 : service.getMetrics().getRangesCompacted();
+  }
+
+  private static long idleLooks(OzoneManager om) {
+    return service(om).getMetrics().getIdleLooks();
   }
 
   private static RangeCompactionService service(OzoneManager om) {
