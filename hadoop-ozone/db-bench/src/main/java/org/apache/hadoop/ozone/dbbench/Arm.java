@@ -28,6 +28,16 @@ interface Arm extends AutoCloseable {
   /** Called after every replayed operation, with how many are done; compacts when the arm's period is up. */
   void afterOperation(long done) throws IOException;
 
+  /**
+   * Called once per look of a bulk scenario's quiet period, in order, after the replay: no operation is written
+   * while it lasts (see {@link QuietPeriod}). Does nothing by default.
+   *
+   * @return whether the arm flushed or compacted at this look
+   */
+  default boolean quietLook(QuietLook look) throws IOException {
+    return false;
+  }
+
   /** @return wall time spent in the compactions the arm ran itself (RocksDB's automatic ones are not counted) */
   long compactionNanos();
 
@@ -42,6 +52,20 @@ interface Arm extends AutoCloseable {
   /** @return operations per period of {@code periodSeconds} when {@code ops} stand for 15 hours */
   static long scaledPeriod(long ops, long periodSeconds) {
     return Math.max(1, ops * periodSeconds / (15 * 3600));
+  }
+
+  /**
+   * One look of the quiet period, on the range service's interval.
+   *
+   * @param number the look, from 1
+   * @param count the looks of the quiet period
+   * @param intervalMillis the time between two looks
+   */
+  record QuietLook(int number, int count, long intervalMillis) {
+    /** @return the look's time since the quiet period began */
+    long millisIn() {
+      return number * intervalMillis;
+    }
   }
 
   /** RocksDB's automatic compaction only. */

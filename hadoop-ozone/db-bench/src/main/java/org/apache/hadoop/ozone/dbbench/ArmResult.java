@@ -23,12 +23,16 @@ import java.util.Map;
  * What one arm measured on one scenario.
  *
  * @param inRun reads sampled during the replay, by read name ("list", "head openKeyTable", ...); empty for floor
- * @param atEnd reads after the replay, by read name
- * @param tombstones per measured table, in SSTs and in memtables, at the end
+ *     and the bulk scenarios
+ * @param atEnd reads after the replay, by read name (in a bulk scenario after the first reads of {@code quiet})
+ * @param tombstones per measured table, in SSTs and in memtables, at the end (in a bulk scenario at the end of the
+ *     quiet period, before any read)
  * @param replayOpsPerSecond operations per second of replay, compactions included, sampled reads excluded;
  *     0 for floor, which replays nothing
+ * @param compactReadBytes RocksDB's compaction bytes read over the run (null in a JSON older than it)
+ * @param quiet the quiet period and the first reads after it, in a bulk scenario; null in the others
  */
 record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
     long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
-    Map<String, Tombstones> tombstones, String note) {
+    Map<String, Tombstones> tombstones, String note, Long compactReadBytes, QuietResult quiet) {
 }

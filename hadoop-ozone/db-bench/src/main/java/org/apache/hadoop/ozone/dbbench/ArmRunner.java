@@ -31,7 +31,8 @@ import org.apache.commons.io.FileUtils;
 /**
  * Runs one arm of one scenario on a fresh OM DB: replays the model's operations, lets the arm compact on its
  * schedule, samples reads during the replay and after it, counts tombstones and compaction bytes, and checks the
- * DB against the model.
+ * DB against the model. A bulk scenario samples nothing during the replay; after it come the quiet period
+ * ({@link QuietPeriod}), the tombstone count, and the first read of each kind.
  */
 final class ArmRunner {
   /** Rows written per batch when the floor DB is filled. */
@@ -69,9 +70,13 @@ final class ArmRunner {
     return Arm.scaledPeriod(options.ops(), 60);
   }
 
+  private WriteModel newModel(WriteSink sink) {
+    return scenario.newModel(options.seed(), sink, options.ops(), serviceEvery());
+  }
+
   /** Replays the scenario into {@code db}, with {@code arm} compacting on its schedule, and measures it. */
   ArmResult replay(ArmKind kind, BenchDb db, Arm arm) throws IOException {
-    WriteModel model = scenario.newModel(options.seed(), db, serviceEvery());
+    WriteModel model = newModel(db);
     Probe probe = new Probe(db);
     SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
     Map<String, List<Probe.ReadSample>> inRun = new LinkedHashMap<>();
@@ -82,7 +87,7 @@ final class ArmRunner {
       model.step();
       arm.afterOperation(done);
       // Half a period off the arms' schedules (multiples of ops/900 and ops/15), so samples fall between runs.
-      if (done % sampleEvery == sampleEvery / 2) {
+      if (!scenario.isBulk() && done % sampleEvery == sampleEvery / 2) {
         db.commit();
         long readStart = System.nanoTime();
         sample(db, probe, model, readRandom, inRun);
@@ -91,8 +96,10 @@ final class ArmRunner {
     }
     db.commit();
     double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
-    return finish(kind, db, model, probe, readRandom, summarize(inRun), options.ops() / replaySeconds,
-        arm.compactionNanos() / 1e9, arm.describe());
+    QuietResult quiet = scenario.isBulk()
+        ? QuietPeriod.run(db, arm, options.quietLooks(), options.quietLookMillis()) : null;
+    return finish(kind, db, model, probe, readRandom, new Replay(summarize(inRun), options.ops() / replaySeconds,
+        arm.compactionNanos() / 1e9, arm.describe(), quiet));
   }
 
   private Arm open(ArmKind kind, OmDb db) throws IOException {
@@ -107,7 +114,7 @@ final class ArmRunner {
 
   /** The model's end state, written into a fresh DB and fully compacted: the best layout there is. */
   private ArmResult floor(File dir) throws IOException {
-    WriteModel model = scenario.newModel(options.seed(), WriteSink.NONE, serviceEvery());
+    WriteModel model = newModel(WriteSink.NONE);
     for (long done = 0; done < options.ops(); done++) {
       model.step();
     }
@@ -133,35 +140,55 @@ final class ArmRunner {
       double compactSeconds = (System.nanoTime() - start) / 1e9;
       Probe probe = new Probe(db);
       SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
-      return finish(ArmKind.FLOOR, db, model, probe, readRandom, Map.of(), 0, compactSeconds, "");
+      return finish(ArmKind.FLOOR, db, model, probe, readRandom, new Replay(Map.of(), 0, compactSeconds, "",
+          scenario.isBulk() ? QuietResult.none(options.quietLookMillis()) : null));
     }
   }
 
+  /**
+   * What a replay measured, for {@link #finish}.
+   *
+   * @param quiet the quiet period of a bulk scenario (null in the others): the tombstones are counted when it ends,
+   *     then each read runs once, the first after it, before the end samples
+   */
+  private record Replay(Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds, String note,
+      QuietResult quiet) {
+  }
+
   private ArmResult finish(ArmKind kind, BenchDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
-      Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds, String note) throws IOException {
+      Replay replay) throws IOException {
+    QuietResult quiet = replay.quiet();
+    Map<String, Tombstones> tombstones = null;
+    if (quiet != null) {
+      tombstones = tombstones(db, model);
+      Map<String, List<Probe.ReadSample>> first = new LinkedHashMap<>();
+      sample(db, probe, model, readRandom, first);
+      quiet = quiet.withFirstReads(summarize(first));
+    }
     Map<String, List<Probe.ReadSample>> atEnd = new LinkedHashMap<>();
     for (int i = 0; i < options.endSamples(); i++) {
       sample(db, probe, model, readRandom, atEnd);
     }
-    Map<String, Tombstones> tombstones = new LinkedHashMap<>();
-    for (String table : measuredTables(model)) {
-      tombstones.put(table, db.tombstones(table));
+    if (tombstones == null) {
+      tombstones = tombstones(db, model);
     }
+    long compactRead = db.ticker("COMPACT_READ_BYTES");
     long compactWrite = db.ticker("COMPACT_WRITE_BYTES");
     long flushWrite = db.ticker("FLUSH_WRITE_BYTES");
     if (options.verify()) {
       Verifier.verify(db, model.families());
     }
-    return new ArmResult(kind.id(), options.ops(), opsPerSecond, compactionSeconds, compactWrite, flushWrite,
-        inRun, summarize(atEnd), tombstones, note);
+    return new ArmResult(kind.id(), options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
+        flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet);
   }
 
-  /** The listed table, then the queue-like ones. */
-  private static List<String> measuredTables(WriteModel model) {
-    Set<String> tables = new LinkedHashSet<>();
-    tables.add(model.listRead(new SplittableRandom(0)).table());
-    tables.addAll(model.queueTables());
-    return new ArrayList<>(tables);
+  /** The tombstones of each table the model measures. */
+  private static Map<String, Tombstones> tombstones(BenchDb db, WriteModel model) throws IOException {
+    Map<String, Tombstones> tombstones = new LinkedHashMap<>();
+    for (String table : model.measuredTables()) {
+      tombstones.put(table, db.tombstones(table));
+    }
+    return tombstones;
   }
 
   private static void sample(BenchDb db, Probe probe, WriteModel model, SplittableRandom readRandom,

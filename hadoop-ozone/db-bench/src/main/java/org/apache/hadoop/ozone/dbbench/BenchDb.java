@@ -26,11 +26,24 @@ import java.io.IOException;
  * {@link Verifier} see only this, so every arm runs the same operation stream and the same reads.
  */
 interface BenchDb extends WriteSink, Closeable {
+  /** RocksDB's properties for {@link #backgroundWork()}: the first two of the DB, the others per column family. */
+  String RUNNING_FLUSHES = "rocksdb.num-running-flushes";
+  String RUNNING_COMPACTIONS = "rocksdb.num-running-compactions";
+  String FLUSH_PENDING = "rocksdb.mem-table-flush-pending";
+  String COMPACTION_PENDING = "rocksdb.compaction-pending";
+
   /** @return the current count of a RocksDB ticker (for example NUMBER_ITER_SKIP) */
   long ticker(String name);
 
   /** @return the table's tombstones: point deletions in its live SSTs, and deletes still in its memtables */
   Tombstones tombstones(String table) throws IOException;
+
+  /**
+   * @return whether RocksDB has background work running or due: a flush or compaction running, or a column family
+   *     whose memtable waits to be flushed or which needs a compaction ({@code rocksdb.compaction-pending}, files
+   *     marked for compaction included)
+   */
+  boolean backgroundWork() throws IOException;
 
   /**
    * Reads as OM's table iterator does (no fill of the block cache, no upper bound): seeks to {@code start}, or to

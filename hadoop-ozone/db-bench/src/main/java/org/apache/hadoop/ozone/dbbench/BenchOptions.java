@@ -34,10 +34,13 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
  * @param sweep the operation counts of a sweep (one run per count, ascending), empty for a single run of {@code ops}
  * @param rangeConf the range arm's service settings over its defaults (key order), to measure a change of a default
  *     before making it
+ * @param quietSeconds the quiet period of the bulk scenarios, in seconds of OM's clock
  */
 record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<ArmKind> arms, long seed, File out,
     File workDir, int samples, int endSamples, boolean verify, NativeSettings nativeSettings,
-    Map<String, String> rangeConf) {
+    Map<String, String> rangeConf, long quietSeconds) {
+  /** The longest quiet period: a day. */
+  static final long MAX_QUIET_SECONDS = 86_400;
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
@@ -56,6 +59,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     double ratio = NativeSettings.DEFAULT.ratio();
     long scanTrigger = NativeSettings.DEFAULT.scanTrigger();
     Map<String, String> rangeConf = new TreeMap<>();
+    long quietSeconds = 60;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (arg.equals("--no-verify")) {
@@ -87,6 +91,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
       case "--native-ratio" -> ratio = fraction(arg, value);
       case "--native-scan-trigger" -> scanTrigger = count(arg, value, 1, Integer.MAX_VALUE);
       case "--range-conf" -> rangeSetting(value, rangeConf);
+      case "--quiet-seconds" -> quietSeconds = count(arg, value, 0, MAX_QUIET_SECONDS);
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
       }
     }
@@ -103,14 +108,24 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     }
     checkRangeConf(rangeConf);
     return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify,
-        new NativeSettings(window, trigger, ratio, scanTrigger), Collections.unmodifiableMap(rangeConf));
+        new NativeSettings(window, trigger, ratio, scanTrigger), Collections.unmodifiableMap(rangeConf), quietSeconds);
   }
 
   /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
   BenchOptions sweepRun(long runOps) {
     File runOut = new File(out, "ops-" + runOps);
     return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
-        samples, endSamples, verify, nativeSettings, rangeConf);
+        samples, endSamples, verify, nativeSettings, rangeConf, quietSeconds);
+  }
+
+  /** @return the time between two looks of the quiet period: the range arm's service interval */
+  long quietLookMillis() {
+    return RangeArm.configuration(rangeConf).getIntervalMillis();
+  }
+
+  /** @return the looks of the quiet period: {@link #quietSeconds} over the service interval, rounded down */
+  int quietLooks() {
+    return (int) (quietSeconds * 1000 / quietLookMillis());
   }
 
   /** KEY=VALUE of the range compaction service's keys. */

@@ -54,17 +54,17 @@ final class FsoModel extends WriteModel {
   private static final int DELETEDIR_WEIGHT = 4;
   private static final int LIST_WEIGHT = 1;
 
-  private static final long VOLUME_ID = objectId(1);
-  private static final long BUCKET_ID = objectId(2);
-  private static final long BENCH_DIR_ID = objectId(3);
-  private static final String BUCKET_PATH = "/" + VOLUME_ID + "/" + BUCKET_ID + "/";
-  private static final long CLIENT_ID_BASE = 113_750_153_625_600_000L;
-  private static final int FILE_BYTES = 250;
-  private static final int DIR_BYTES = 150;
-  private static final int DELETED_FILE_BYTES = 300;
+  // Shared with BulkExpireFsoModel: the bucket, its directory bench, and the sizes of OM's rows.
+  static final long VOLUME_ID = objectId(1);
+  static final long BUCKET_ID = objectId(2);
+  static final long BENCH_DIR_ID = objectId(3);
+  static final String BUCKET_PATH = "/" + VOLUME_ID + "/" + BUCKET_ID + "/";
+  static final long CLIENT_ID_BASE = 113_750_153_625_600_000L;
+  static final int FILE_BYTES = 250;
+  static final int DIR_BYTES = 150;
+  static final int DELETED_FILE_BYTES = 300;
 
-  private final KeyFamily benchDir = new KeyFamily(DIRECTORY_TABLE, id -> bytes(BUCKET_PATH + BUCKET_ID + "/bench"),
-      DIR_BYTES);
+  private final KeyFamily benchDir = benchDirectory(sink);
   private final KeyFamily dirs = new KeyFamily(DIRECTORY_TABLE, FsoModel::dirKey, DIR_BYTES);
   private final KeyFamily files = new KeyFamily(FILE_TABLE, id -> bytes(fileKey(id)), FILE_BYTES);
   private final KeyFamily openFiles = new KeyFamily(OPEN_FILE_TABLE,
@@ -80,10 +80,19 @@ final class FsoModel extends WriteModel {
 
   FsoModel(long seed, WriteSink sink, long serviceEveryOps) {
     super(seed, sink, serviceEveryOps);
-    // omkeybench creates the run's directory up front (OMDirectoryCreateRequestWithFSO).
+  }
+
+  /**
+   * omkeybench creates the run's directory {@code bench} up front (OMDirectoryCreateRequestWithFSO).
+   *
+   * @return its row, written
+   */
+  static KeyFamily benchDirectory(WriteSink sink) {
+    KeyFamily benchDir = new KeyFamily(DIRECTORY_TABLE, id -> bytes(BUCKET_PATH + BUCKET_ID + "/bench"), DIR_BYTES);
     sink.put(DIRECTORY_TABLE, benchDir.key(0), DIR_BYTES);
     sink.commit();
     benchDir.ids().set(0);
+    return benchDir;
   }
 
   /** Directories and files get distinct transaction indexes, in creation order. */
@@ -220,6 +229,11 @@ final class FsoModel extends WriteModel {
    */
   @Override
   ListRead listRead(SplittableRandom readRandom) {
+    return benchListing();
+  }
+
+  /** listStatus of {@code bench} from its start: the directoryTable rows under its id. */
+  static ListRead benchListing() {
     byte[] prefix = bytes(BUCKET_PATH + BENCH_DIR_ID + "/");
     return new ListRead(DIRECTORY_TABLE, prefix, prefix);
   }

@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.dbbench;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 
@@ -34,13 +35,13 @@ final class FullArm implements Arm {
   static final long PERIOD_SECONDS = 3600;
 
   private final OmDb db;
-  private final long every;
+  private final Period period;
   private final List<String> tables;
   private long nanos;
 
   FullArm(OmDb db, long ops) {
     this.db = db;
-    this.every = Arm.scaledPeriod(ops, PERIOD_SECONDS);
+    this.period = new Period(ops, TimeUnit.SECONDS.toMillis(PERIOD_SECONDS));
     this.tables = List.of(new OzoneConfiguration().getTrimmedStrings(
         OMConfigKeys.OZONE_OM_COMPACTION_SERVICE_COLUMNFAMILIES,
         OMConfigKeys.OZONE_OM_COMPACTION_SERVICE_COLUMNFAMILIES_DEFAULT));
@@ -48,9 +49,25 @@ final class FullArm implements Arm {
 
   @Override
   public void afterOperation(long done) throws IOException {
-    if (done % every != 0) {
-      return;
+    if (period.dueAfter(done)) {
+      compactAll();
     }
+  }
+
+  /**
+   * The hourly schedule goes on through the quiet period: the tables are compacted at the look where an hour has
+   * passed since the last run, so a quiet period shorter than an hour holds one run only if it crosses the hour.
+   */
+  @Override
+  public boolean quietLook(QuietLook look) throws IOException {
+    if (!period.dueAt(look)) {
+      return false;
+    }
+    compactAll();
+    return true;
+  }
+
+  private void compactAll() throws IOException {
     db.commit();
     long start = System.nanoTime();
     for (String table : tables) {

@@ -43,16 +43,17 @@ final class JsonReport {
    *
    * @param rangeConf {@code --range-conf}: the range arm's settings over its defaults (empty in a JSON older than
    *     the option)
+   * @param quietSeconds {@code --quiet-seconds}: the bulk scenarios' quiet period (0 in a JSON older than the option)
    */
   record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors,
-      Map<String, String> rangeConf) {
+      Map<String, String> rangeConf, long quietSeconds) {
     Run {
       rangeConf = rangeConf == null ? Map.of() : rangeConf;
     }
 
     static Run of(BenchOptions options) {
       return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
-          Runtime.getRuntime().availableProcessors(), options.rangeConf());
+          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds());
     }
 
     /** @return the page's sentence on {@link #rangeConf}, empty for the defaults */

@@ -191,6 +191,24 @@ final class NativeDb implements BenchDb {
   }
 
   @Override
+  public boolean backgroundWork() throws IOException {
+    try {
+      if (db.getLongProperty(RUNNING_FLUSHES) > 0 || db.getLongProperty(RUNNING_COMPACTIONS) > 0) {
+        return true;
+      }
+      for (ColumnFamilyHandle handle : handles) {
+        if (db.getLongProperty(handle, FLUSH_PENDING) > 0
+            || db.getLongProperty(handle, COMPACTION_PENDING) > 0) {
+          return true;
+        }
+      }
+      return false;
+    } catch (RocksDBException e) {
+      throw new IOException(e);
+    }
+  }
+
+  @Override
   public int read(String table, byte[] prefix, byte[] start, int limit) {
     int rows = 0;
     try (RocksIterator it = db.newIterator(handle(table), iteratorOptions)) {

@@ -21,7 +21,6 @@ import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.DELETED_TABLE;
 import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.KEY_TABLE;
 import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.OPEN_KEY_TABLE;
 
-import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -43,7 +42,7 @@ import java.util.SplittableRandom;
  * Bucket usage updates of bucketTable (one small row rewritten per request) are left out: a single hot key that
  * no measured read crosses.
  */
-final class ObjectStoreModel extends WriteModel {
+class ObjectStoreModel extends WriteModel {
   /** Which tracked key a DELETE removes. */
   enum DeleteOrder { RANDOM, OLDEST }
 
@@ -102,7 +101,8 @@ final class ObjectStoreModel extends WriteModel {
     }
   }
 
-  private void create() {
+  /** CREATE of the next key. */
+  final void create() {
     int id = next++;
     byte[] openKey = openKeys.key(id);
     sink.put(OPEN_KEY_TABLE, openKey, openKeys.valueBytes());
@@ -116,7 +116,8 @@ final class ObjectStoreModel extends WriteModel {
     }
   }
 
-  private void delete() {
+  /** DELETE of a tracked key (the oldest with {@link DeleteOrder#OLDEST}); nothing when there is none. */
+  final void delete() {
     int id;
     if (shape.deleteOrder() == DeleteOrder.OLDEST) {
       id = keys.ids().nextSetBit(oldest);
@@ -144,6 +145,13 @@ final class ObjectStoreModel extends WriteModel {
   @Override
   protected void deletingServices() {
     purgeHead(deletedKeys);
+  }
+
+  /** KeyDeletingService runs until deletedTable is empty, as its runs after the last delete would leave it. */
+  final void drainQueues() {
+    while (!deletedKeys.ids().isEmpty()) {
+      purgeHead(deletedKeys);
+    }
   }
 
   @Override

@@ -165,6 +165,20 @@ final class OmDb implements BenchDb {
   }
 
   @Override
+  public boolean backgroundWork() throws IOException {
+    RocksDatabase db = rocksDb();
+    if (longProperty(db.getProperty(RUNNING_FLUSHES)) > 0 || longProperty(db.getProperty(RUNNING_COMPACTIONS)) > 0) {
+      return true;
+    }
+    for (RocksDatabase.ColumnFamily family : db.getExtraColumnFamilies()) {
+      if (property(family, FLUSH_PENDING) > 0 || property(family, COMPACTION_PENDING) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
   public int read(String table, byte[] prefix, byte[] start, int limit) throws IOException {
     int rows = 0;
     try (KeyValueIterator<byte[], byte[]> it = table(table).iterator(prefix, IteratorType.KEY_AND_VALUE)) {
@@ -187,7 +201,10 @@ final class OmDb implements BenchDb {
   }
 
   private long property(RocksDatabase.ColumnFamily family, String name) throws IOException {
-    String value = rocksDb().getProperty(family, name);
+    return longProperty(rocksDb().getProperty(family, name));
+  }
+
+  private static long longProperty(String value) {
     return value == null || value.isEmpty() ? 0 : Long.parseLong(value.trim());
   }
 

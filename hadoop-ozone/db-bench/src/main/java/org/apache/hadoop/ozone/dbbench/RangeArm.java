@@ -15,7 +15,6 @@
  * limitations under the License.
  */
 
-
 package org.apache.hadoop.ozone.dbbench;
 
 import java.io.IOException;
@@ -23,7 +22,6 @@ import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
@@ -32,7 +30,8 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
 
 /**
  * The real {@link RangeCompactionService} over the DB's real range statistics, {@code runOnce()} called every scaled
- * {@code interval} in the replay's thread, so that every arm sees the same operations between runs. One setting
+ * {@code interval} in the replay's thread, so that every arm sees the same operations between runs, and in a bulk
+ * scenario's quiet period at each look its interval brings (every look by default). One setting
  * meets the compressed clock: {@code pause.ratio} is 0, since the pause after a compaction makes room for OM's
  * foreground writes beside the service, while here the writes wait for {@code runOnce()} anyway.
  *
@@ -47,7 +46,7 @@ final class RangeArm implements Arm {
 
   private final OmDb db;
   private final RangeCompactionConfig config;
-  private final long every;
+  private final Period period;
   private RangeCompactionService service;
   private long nanos;
   private int runs;
@@ -56,7 +55,7 @@ final class RangeArm implements Arm {
   private RangeArm(OmDb db, long ops, Map<String, String> settings) {
     this.db = db;
     this.config = configuration(settings);
-    this.every = Arm.scaledPeriod(ops, TimeUnit.MILLISECONDS.toSeconds(config.getIntervalMillis()));
+    this.period = new Period(ops, config.getIntervalMillis());
   }
 
   /**
@@ -89,17 +88,31 @@ final class RangeArm implements Arm {
 
   @Override
   public void afterOperation(long done) throws IOException {
-    if (done % every != 0) {
-      return;
+    if (period.dueAfter(done)) {
+      runOnce();
     }
+  }
+
+  /** A run at each look its interval brings, in phase with the replay's: every look at 1 s, every 60th at 60 s. */
+  @Override
+  public boolean quietLook(QuietLook look) throws IOException {
+    return period.dueAt(look) && runOnce();
+  }
+
+  /** @return whether the run flushed or compacted */
+  private boolean runOnce() throws IOException {
     if (service == null) {
       service = new RangeCompactionService(db.metadata(), config, "");
     }
     db.commit();
+    RangeCompactionMetrics metrics = service.getMetrics();
+    long before = metrics.getRangesCompacted() + metrics.getMemtableFlushes();
     long start = System.nanoTime();
-    compacted += service.runOnce();
-    runs++;
+    int ranges = service.runOnce();
     nanos += System.nanoTime() - start;
+    compacted += ranges;
+    runs++;
+    return ranges > 0 || metrics.getRangesCompacted() + metrics.getMemtableFlushes() > before;
   }
 
   @Override

@@ -17,39 +17,70 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import org.apache.hadoop.ozone.dbbench.ObjectStoreModel.DeleteOrder;
 import org.apache.hadoop.ozone.dbbench.ObjectStoreModel.Shape;
 
 /** The workloads: each names the write model it replays and the tombstone pain it exposes. */
 enum Scenario {
   /** The reference workload create:20,delete:8,list:1, 25,000 tracked keys, zero-size, lists after a random key. */
-  SEED("seed", new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, false)),
+  SEED("seed", false, (seed, sink, ops, every) ->
+      new ObjectStoreModel(new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, false), seed, sink, every)),
   /**
    * Lifecycle expiry: the oldest keys are deleted (18 deletes per 20 creates, so the bucket grows slowly) and
    * listings start at the bucket's first key (S3 ListObjects without a marker): a growing run of tombstones at the
    * head of keyTable.
    */
-  RETENTION("retention", new Shape(20, 18, 1, Integer.MAX_VALUE, DeleteOrder.OLDEST, true, false)),
+  RETENTION("retention", false, (seed, sink, ops, every) -> new ObjectStoreModel(
+      new Shape(20, 18, 1, Integer.MAX_VALUE, DeleteOrder.OLDEST, true, false), seed, sink, every)),
   /** The seed's mix with keys that have blocks: deletes feed deletedTable, the key deleting service drains it. */
-  DATA_KEYS("data-keys", new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, true)),
+  DATA_KEYS("data-keys", false, (seed, sink, ops, every) ->
+      new ObjectStoreModel(new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, true), seed, sink, every)),
   /** Short-lived FSO directories: openFileTable, deletedDirectoryTable and deletedTable queues. */
-  FSO("fso", null);
+  FSO("fso", false, (seed, sink, ops, every) -> new FsoModel(seed, sink, every)),
+  /**
+   * A bucket filled, then most of it expired at once, oldest keys first, then quiet: tombstones no reader crosses
+   * until the first listing after the quiet period crosses them all.
+   */
+  BULK_EXPIRE("bulk-expire", true, BulkExpireModel::new),
+  /** The same in an FSO bucket: directory trees filled with files, then the oldest trees deleted, then quiet. */
+  BULK_EXPIRE_FSO("bulk-expire-fso", true, BulkExpireFsoModel::new);
+
+  /** Makes a scenario's write model. */
+  @FunctionalInterface
+  private interface ModelFactory {
+    WriteModel create(long seed, WriteSink sink, long ops, long serviceEveryOps);
+  }
 
   private final String id;
-  private final Shape shape;
+  private final boolean bulk;
+  private final ModelFactory factory;
 
-  Scenario(String id, Shape shape) {
+  Scenario(String id, boolean bulk, ModelFactory factory) {
     this.id = id;
-    this.shape = shape;
+    this.bulk = bulk;
+    this.factory = factory;
   }
 
   String id() {
     return id;
   }
 
-  WriteModel newModel(long seed, WriteSink sink, long serviceEveryOps) {
-    return shape == null ? new FsoModel(seed, sink, serviceEveryOps)
-        : new ObjectStoreModel(shape, seed, sink, serviceEveryOps);
+  /**
+   * @return whether the scenario is a burst followed by a quiet period: no reads are sampled during the replay, the
+   *     arms get the quiet period's looks ({@link QuietPeriod}), and the first read of each kind after it is reported
+   */
+  boolean isBulk() {
+    return bulk;
+  }
+
+  /**
+   * @param ops the run's operations (the bulk scenarios split them between filling and expiring)
+   * @param serviceEveryOps operations between two runs of OM's deleting services
+   */
+  WriteModel newModel(long seed, WriteSink sink, long ops, long serviceEveryOps) {
+    return factory.create(seed, sink, ops, serviceEveryOps);
   }
 
   static Scenario byId(String id) {
@@ -58,6 +89,7 @@ enum Scenario {
         return s;
       }
     }
-    throw new IllegalArgumentException("Unknown scenario '" + id + "'; known: seed, retention, data-keys, fso, all");
+    throw new IllegalArgumentException("Unknown scenario '" + id + "'; known: "
+        + Arrays.stream(values()).map(Scenario::id).collect(Collectors.joining(", ")) + ", all");
   }
 }

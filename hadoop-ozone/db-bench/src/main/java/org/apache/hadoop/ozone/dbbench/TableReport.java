@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -42,6 +43,7 @@ final class TableReport {
   /** The table as text with aligned columns, for the console. */
   static void print(PrintStream out, String scenario, long ops, List<ArmResult> results) {
     out.printf("%n== scenario %s, %,d operations ==%n", scenario, ops);
+    quietSentence(results).ifPresent(out::println);
     write(out, results, false);
     results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println(r.arm() + ": " + r.note()));
   }
@@ -49,9 +51,23 @@ final class TableReport {
   /** The same table in Markdown, for a results page. */
   static void markdown(PrintStream out, String scenario, long ops, List<ArmResult> results) {
     out.printf("%n## %s, %,d operations%n%n", scenario, ops);
+    quietSentence(results).ifPresent(sentence -> out.printf("%s%n%n", sentence));
     write(out, results, true);
     out.println();
     results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println("- " + r.arm() + ": " + r.note()));
+  }
+
+  /** @return for a bulk scenario, what its quiet period was and what its rows mean */
+  private static Optional<String> quietSentence(List<ArmResult> results) {
+    return results.stream().map(ArmResult::quiet).filter(q -> q != null && q.looks() > 0).findFirst()
+        .map(q -> String.format("After the burst, a quiet period of %s s: %d looks of %s s (the range service's "
+            + "interval), no operation written. Tombstones are counted when it ends; `after quiet` rows are the first "
+            + "read of each kind after it, `end` rows the reads after those; `quiet:` rows what happened in it "
+            + "(look 0: nothing).", seconds(q.secondsIn(q.looks())), q.looks(), seconds(q.secondsIn(1))));
+  }
+
+  private static String seconds(double s) {
+    return s == Math.rint(s) ? String.format("%,.0f", s) : String.format("%.3f", s);
   }
 
   private static void write(PrintStream out, List<ArmResult> results, boolean markdown) {
@@ -101,15 +117,24 @@ final class TableReport {
     return Math.abs(v) >= 1000 || v == Math.rint(v) ? String.format("%,.0f", v) : String.format("%.3f", v);
   }
 
-  /** metric -> arm -> value, in display order. */
+  /** metric -> arm -> value, in display order; a metric no arm has is left out. */
   private static Map<String, Map<String, Double>> rows(List<ArmResult> results) {
     Map<String, Map<String, Double>> rows = new LinkedHashMap<>();
     Set<String> reads = new LinkedHashSet<>();
     results.forEach(r -> {
+      reads.addAll(firstReads(r).keySet());
       reads.addAll(r.inRun().keySet());
       reads.addAll(r.atEnd().keySet());
     });
     for (String read : reads) {
+      for (ArmResult r : results) {
+        ReadStats first = firstReads(r).get(read);
+        put(rows, read + " after quiet ms", r.arm(), first == null ? null : first.meanMs());
+      }
+      for (ArmResult r : results) {
+        ReadStats first = firstReads(r).get(read);
+        put(rows, read + " after quiet skips", r.arm(), first == null ? null : first.meanSkips());
+      }
       readRows(rows, results, read, "in-run", ArmResult::inRun);
       readRows(rows, results, read, "end", ArmResult::atEnd);
     }
@@ -121,13 +146,50 @@ final class TableReport {
         put(rows, "tombstones " + table, r.arm(), t == null ? null : (double) t.total());
       }
     }
+    quietRows(rows, results);
+    for (ArmResult r : results) {
+      put(rows, "compaction MB read", r.arm(), r.compactReadBytes() == null ? null : r.compactReadBytes() / 1e6);
+    }
     for (ArmResult r : results) {
       put(rows, "compaction MB written", r.arm(), r.compactWriteBytes() / 1e6);
       put(rows, "flush MB written", r.arm(), r.flushWriteBytes() / 1e6);
       put(rows, "manual compaction s", r.arm(), r.manualCompactionSeconds());
       put(rows, "replay ops/s", r.arm(), r.replayOpsPerSecond() == 0 ? null : r.replayOpsPerSecond());
     }
+    // No row that no arm has: the bulk scenarios sample nothing in-run, the others have no quiet period.
+    rows.values().removeIf(Map::isEmpty);
     return rows;
+  }
+
+  private static Map<String, ReadStats> firstReads(ArmResult r) {
+    return r.quiet() == null ? Map.of() : r.quiet().firstReads();
+  }
+
+  /** What each arm did in a bulk scenario's quiet period (nothing for the others, nor for floor, which has none). */
+  private static void quietRows(Map<String, Map<String, Double>> rows, List<ArmResult> results) {
+    List<ArmResult> quiet = results.stream().filter(r -> r.quiet() != null && r.quiet().looks() > 0).toList();
+    if (quiet.isEmpty()) {
+      return;
+    }
+    // Look 0: none.
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: arm's last flush/compaction, look", r.arm(), (double) r.quiet().lastWorkLook());
+    }
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: arm's last flush/compaction, s", r.arm(), r.quiet().secondsIn(r.quiet().lastWorkLook()));
+    }
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: RocksDB's own work, last look", r.arm(), (double) r.quiet().lastBusyLook());
+    }
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: s waited for RocksDB", r.arm(), r.quiet().waitedSeconds());
+    }
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: compaction MB read", r.arm(), r.quiet().compactReadBytes() / 1e6);
+    }
+    for (ArmResult r : quiet) {
+      put(rows, "quiet: compaction MB written", r.arm(), r.quiet().compactWriteBytes() / 1e6);
+    }
   }
 
   private static void readRows(Map<String, Map<String, Double>> rows, List<ArmResult> results, String read,

@@ -19,8 +19,11 @@ package org.apache.hadoop.ozone.dbbench;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.ozone.OmUtils;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
@@ -87,6 +90,14 @@ abstract class WriteModel {
 
   /** @return the queue-like tables the workload writes: read from their head by OM's cleanup services */
   abstract List<String> queueTables();
+
+  /** @return the tables whose tombstones the report counts: the listed one, then the queue-like ones */
+  List<String> measuredTables() {
+    Set<String> tables = new LinkedHashSet<>();
+    tables.add(listRead(new SplittableRandom(0)).table());
+    tables.addAll(queueTables());
+    return new ArrayList<>(tables);
+  }
 
   /** @return a listing like the workload's LIST operation, drawn with the caller's random (not the model's) */
   abstract ListRead listRead(SplittableRandom readRandom);
