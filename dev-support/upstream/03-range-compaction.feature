@@ -59,8 +59,16 @@ While OM snapshots exist, keyTable, fileTable and directoryTable are left to
 RocksDB (their compactions feed the snapshot diff's compaction DAG).
 
 KeyManagerImpl starts and stops the service with its other background
-services and validates its configuration at start, even when it is off, so
-that a bad value fails OM with the key and value named. Metrics:
+services. OzoneManager owns its configuration, validated when OM starts
+(even when the service is off, so that a bad value fails OM with the key
+and value named), and registers it with its ReconfigurationHandler: every
+key is reconfigurable with `ozone admin reconfig` by an OM administrator,
+on each OM on its own. RangeCompactionSwitch starts, stops (after the
+running compaction) or restarts the service (interval, timeout) when a
+reconfiguration completes; the other keys apply at the next look, and the
+values in force are on /jmx and /prom (om_range_compaction_settings_*).
+Upstream's TestOmReconfiguration#reconfigurableProperties asserts OM's
+exact key set: the pull request adds this group's keys there. Metrics:
 om_range_compaction_* (runs, ranges evaluated and compacted, skips and
 waits by reason, memtable flushes, compaction time, bytes read and
 written, tombstones removed, idle and follower looks, idle compactions and

@@ -52,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalClusterIT {
 
   private static final int BASE_PORT = 17000;
+  private static final String RANGE_SERVICE = "ozone.om.range.compaction.service.";
   private static final String[] PROCESSES = {"scm", "om", "dn1", "dn2", "dn3"};
   private static final Predicate<String> ROCKSDB = title -> title.toLowerCase(Locale.ROOT).contains("rocksdb");
   private static final Pattern ROCKSDB_LOAD = Pattern.compile(
@@ -198,8 +199,46 @@ class LocalClusterIT {
     assertThat(missing).as("metrics the dashboard or alerts query but no /prom serves").isEmpty();
   }
 
+  /**
+   * The service switched off and on at runtime as an operator does it: OM's ozone-site.xml edited, then {@code ozone
+   * admin reconfig ... start}. The settings in force on /prom follow, and the service's own metrics go and come back.
+   */
   @Test
   @Order(9)
+  void reconfigSwitchesTheServiceAtRuntime() throws Exception {
+    Path site = work.resolve("om/etc/ozone-site.xml");
+    Matcher address = Pattern.compile("<name>ozone.om.address</name><value>([^<]+)</value>")
+        .matcher(Files.readString(site));
+    assertThat(address.find()).as(site.toString()).isTrue();
+    String reconfig = "--address=" + address.group(1);
+    assertThat(ok(Commands.ozone(client(), "admin", "reconfig", "--service=OM", reconfig, "properties")))
+        .contains(RANGE_SERVICE + "enabled", RANGE_SERVICE + "interval", RANGE_SERVICE + "idle.after",
+            RANGE_SERVICE + "budget.ratio", RANGE_SERVICE + "tables");
+    assertThat(prom()).containsPattern(settingEnabled(1)).contains("om_range_compaction_runs");
+
+    for (boolean enabled : new boolean[] {false, true}) {
+      Files.writeString(site, Files.readString(site).replaceFirst(
+          "(<name>" + RANGE_SERVICE + "enabled</name><value>)[^<]*", "$1" + enabled));
+      ok(Commands.ozone(client(), "admin", "reconfig", "--service=OM", reconfig, "start"));
+      String status = "";
+      long deadline = System.currentTimeMillis() + 60_000;
+      while (!status.contains("finished") && System.currentTimeMillis() < deadline) {
+        Thread.sleep(500);
+        status = ok(Commands.ozone(client(), "admin", "reconfig", "--service=OM", reconfig, "status"));
+      }
+      assertThat(status).contains("finished").contains(RANGE_SERVICE + "enabled");
+      String metrics = prom();
+      assertThat(metrics).containsPattern(settingEnabled(enabled ? 1 : 0));
+      assertThat(metrics.contains("om_range_compaction_runs")).as("the service's metrics").isEqualTo(enabled);
+    }
+  }
+
+  private static Pattern settingEnabled(int value) {
+    return Pattern.compile("om_range_compaction_settings_enabled\\{[^}]*} " + value + "(\\.0)?\\b");
+  }
+
+  @Test
+  @Order(10)
   void stopLeavesAnOmFlamegraphWithRocksDb() throws Exception {
     Result stop = Commands.cluster(work, BASE_PORT, "stop");
     assertThat(stop.exitCode()).as(stop.output()).isZero();

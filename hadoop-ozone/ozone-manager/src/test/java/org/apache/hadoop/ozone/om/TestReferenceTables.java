@@ -33,7 +33,7 @@ import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
-import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionSwitch;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,21 +69,24 @@ class TestReferenceTables {
   void metricsTableMatchesTheRegisteredSources() throws IOException {
     OzoneConfiguration conf = new OzoneConfiguration();
     conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.getAbsolutePath());
-    // A real OM DB registers the range statistics' source; the service registers its own.
+    // A real OM DB registers the range statistics' source; the service's switch registers the settings in force,
+    // and the service its own.
     OmMetadataManagerImpl metadata = new OmMetadataManagerImpl(conf, null);
-    RangeCompactionService service =
-        new RangeCompactionService(metadata, conf.getObject(RangeCompactionConfig.class), "");
+    RangeCompactionConfig config = conf.getObject(RangeCompactionConfig.class);
+    config.setEnabled(true);
+    RangeCompactionSwitch service = new RangeCompactionSwitch(metadata, config, "", () -> true);
+    service.start();
     try {
       MetricsSystem metrics = DefaultMetricsSystem.instance();
       Map<String, MetricsSource> sources = new LinkedHashMap<>();
-      for (String name : new String[] {"OmRangeStats", "OmRangeCompaction"}) {
+      for (String name : new String[] {"OmRangeStats", "OmRangeCompaction", "OmRangeCompactionSettings"}) {
         MetricsSource source = metrics.getSource(name);
         assertThat(source).as("metrics source " + name).isNotNull();
         sources.put(name, source);
       }
       check("metrics.md", ReferenceTables.metrics(sources, REGENERATE));
     } finally {
-      service.shutdown();
+      service.stop();
       metadata.stop();
       DefaultMetricsSystem.shutdown();
     }

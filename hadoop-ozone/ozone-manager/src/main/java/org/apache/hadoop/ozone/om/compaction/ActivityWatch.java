@@ -33,8 +33,6 @@ final class ActivityWatch {
    */
   static final int RECENT_WINDOWS = 10;
 
-  private final int windowLooks;
-  private final double recentWeight;
   /** Requests and writes per second of each look in the window, the newest last. */
   private final Deque<double[]> window = new ArrayDeque<>();
   private double recentRequestRate;
@@ -43,31 +41,29 @@ final class ActivityWatch {
   private long lastWrites;
   private long lastMillis = -1;
 
-  /** @param windowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks}) */
-  ActivityWatch(int windowLooks) {
-    this.windowLooks = windowLooks;
-    this.recentWeight = 1.0 / (RECENT_WINDOWS * windowLooks);
-  }
-
   /**
    * Records a look. The first one only starts the counting: there is no rate before a second.
    *
+   * @param windowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks}), read at
+   *     each look so that a reconfigured window applies at once
    * @param requests client requests OM finished so far
    * @param writes RocksDB's latest sequence number
    * @param nowMillis a monotonic clock
    * @param runningJobs RocksDB's running compactions and flushes
    * @param pendingCompactionBytes RocksDB's estimate over the service's tables
    */
-  OmActivity look(boolean leader, long requests, long writes, long nowMillis, long runningJobs,
+  @SuppressWarnings("checkstyle:ParameterNumber")
+  OmActivity look(int windowLooks, boolean leader, long requests, long writes, long nowMillis, long runningJobs,
       long pendingCompactionBytes) {
     if (lastMillis >= 0) {
+      double recentWeight = 1.0 / (RECENT_WINDOWS * windowLooks);
       double seconds = Math.max(1, nowMillis - lastMillis) / 1000.0;
       double requestRate = Math.max(0, requests - lastRequests) / seconds;
       double writeRate = Math.max(0, writes - lastWrites) / seconds;
-      if (window.size() == windowLooks) {
+      window.addLast(new double[] {requestRate, writeRate});
+      while (window.size() > windowLooks) {
         window.removeFirst();
       }
-      window.addLast(new double[] {requestRate, writeRate});
       recentRequestRate += recentWeight * (requestRate - recentRequestRate);
       recentWriteRate += recentWeight * (writeRate - recentWriteRate);
     }

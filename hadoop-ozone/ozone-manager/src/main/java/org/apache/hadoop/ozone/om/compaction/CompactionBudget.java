@@ -56,6 +56,11 @@ final class CompactionBudget {
     return (long) tokens;
   }
 
+  /** @return whether the budget was made for these settings: a reconfigured ratio or bound makes a new one */
+  boolean hasSettings(double ratioNow, long capacityNow) {
+    return ratio == ratioNow && capacity == capacityNow;
+  }
+
   void spend(long bytes) {
     tokens -= bytes;
   }

@@ -60,10 +60,11 @@ final class CompactionEnvReader {
   private final RocksDatabase db;
   private final OmRangeStats stats;
   private final ForegroundLatency foreground;
-  private final ActivityWatch activity;
-  /** Null when head probes are off. */
+  private final ActivityWatch activity = new ActivityWatch();
   private final HeadProbe probe;
-  private final long minTombstones;
+  private final RangeCompactionConfig config;
+  /** The bound the probes' results below were found with: a reconfigured {@code min.tombstones} probes anew. */
+  private long probedWithBound;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
   private final Map<String, long[]> triggers = new HashMap<>();
   /** The active memtable's deletes when a probe of the table's memtable last found no crossing. */
@@ -71,15 +72,14 @@ final class CompactionEnvReader {
   /** The SST probes of each table's latest index version. */
   private final Map<String, ProbedHeads> atHead = new HashMap<>();
 
-  /** @param idleWindowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks}) */
+  /** @param config read at every look, so that a reconfigured value applies at the next one */
   CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground,
-      RangeCompactionConfig config, RangeCompactionMetrics metrics, int idleWindowLooks) {
+      RangeCompactionConfig config, RangeCompactionMetrics metrics) {
     this.db = db;
     this.stats = stats;
     this.foreground = foreground;
-    this.activity = new ActivityWatch(idleWindowLooks);
-    this.minTombstones = config.getMinTombstones();
-    this.probe = config.isHeadProbeEnabled() ? new HeadProbe(db, minTombstones, metrics) : null;
+    this.config = config;
+    this.probe = new HeadProbe(db, metrics);
   }
 
   /**
@@ -87,15 +87,16 @@ final class CompactionEnvReader {
    *
    * @param leader whether this OM leads its Ratis group
    * @param tables the tables the service compacts, whose bytes pending compaction count
+   * @param windowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks})
    */
-  OmActivity activity(boolean leader, Collection<String> tables) throws IOException {
+  OmActivity activity(boolean leader, Collection<String> tables, int windowLooks) throws IOException {
     long pending = 0;
     for (String table : tables) {
       pending += property(db.getColumnFamily(table), "rocksdb.estimate-pending-compaction-bytes");
     }
     long running = property(null, "rocksdb.num-running-compactions") + property(null, "rocksdb.num-running-flushes");
-    return activity.look(leader, foreground.totalRequests(), db.getLatestSequenceNumber(), Time.monotonicNow(),
-        running, pending);
+    return activity.look(windowLooks, leader, foreground.totalRequests(), db.getLatestSequenceNumber(),
+        Time.monotonicNow(), running, pending);
   }
 
   /**
@@ -138,7 +139,8 @@ final class CompactionEnvReader {
   /** Probes while the memtable holds {@code min.tombstones} deletes, again after each step of new deletes. */
   private boolean memtableDeletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
       List<KeySpan> compactedSinceFlush, long deletes) throws IOException {
-    if (probe == null || deletes < minTombstones) {
+    long minTombstones = probeBound();
+    if (!config.isHeadProbeEnabled() || deletes < minTombstones) {
       return false;
     }
     Long last = probedAtDeletes.get(family.getName());
@@ -164,7 +166,8 @@ final class CompactionEnvReader {
    */
   private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
       List<KeySpan> compactedSinceFlush) throws IOException {
-    if (probe.crosses(family, TABLE_START)) {
+    long bound = probeBound();
+    if (probe.crosses(family, TABLE_START, bound)) {
       return true;
     }
     int probes = 0;
@@ -172,7 +175,7 @@ final class CompactionEnvReader {
       KeyRange range = ranges.get(i);
       if (range.getTombstones() > 0 || range.getSpan().overlapsAny(compactedSinceFlush)) {
         probes++;
-        if (probe.crosses(family, range.getStart())) {
+        if (probe.crosses(family, range.getStart(), bound)) {
           return true;
         }
       }
@@ -194,7 +197,8 @@ final class CompactionEnvReader {
     }
     ProbedHeads probed = new ProbedHeads(version, ranges.size());
     int probes = 0;
-    for (int i = 0; probe != null && i < ranges.size(); i++) {
+    long minTombstones = probeBound();
+    for (int i = 0; config.isHeadProbeEnabled() && i < ranges.size(); i++) {
       KeyRange range = ranges.get(i);
       if (range.getTombstones() < minTombstones) {
         continue;
@@ -203,7 +207,7 @@ final class CompactionEnvReader {
       Boolean crosses = previous == null ? null : previous.byRange.get(identity);
       if (crosses == null && probes < MAX_PROBES) {
         probes++;
-        crosses = probe.crosses(family, range.getStart());
+        crosses = probe.crosses(family, range.getStart(), minTombstones);
       }
       if (crosses != null) {
         probed.byRange.put(identity, crosses);
@@ -220,6 +224,20 @@ final class CompactionEnvReader {
    */
   private static List<Object> identity(KeyRange range) {
     return Arrays.asList(ByteBuffer.wrap(range.getStart()), range.getEntries(), range.getTombstones());
+  }
+
+  /**
+   * @return {@code min.tombstones}, the probes' bound; when it was reconfigured, what the probes found with the old
+   *     one is forgotten
+   */
+  private long probeBound() {
+    long bound = config.getMinTombstones();
+    if (bound != probedWithBound) {
+      probedAtDeletes.clear();
+      atHead.clear();
+      probedWithBound = bound;
+    }
+    return bound;
   }
 
   private WritePressure pressure(RocksDatabase.ColumnFamily family) throws IOException {

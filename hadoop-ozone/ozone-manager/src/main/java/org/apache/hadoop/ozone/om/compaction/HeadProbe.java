@@ -37,12 +37,10 @@ import org.rocksdb.Status;
  */
 final class HeadProbe {
   private final RocksDatabase db;
-  private final long bound;
   private final RangeCompactionMetrics metrics;
 
-  HeadProbe(RocksDatabase db, long bound, RangeCompactionMetrics metrics) {
+  HeadProbe(RocksDatabase db, RangeCompactionMetrics metrics) {
     this.db = db;
-    this.bound = bound;
     this.metrics = metrics;
   }
 
@@ -50,7 +48,7 @@ final class HeadProbe {
    * @return whether a seek to {@code key} crosses at least {@code bound} hidden entries, in the memtables and the
    *     SSTs together as every reader sees them
    */
-  boolean crosses(RocksDatabase.ColumnFamily family, byte[] key) throws IOException {
+  boolean crosses(RocksDatabase.ColumnFamily family, byte[] key, long bound) throws IOException {
     try (ManagedReadOptions options = new ManagedReadOptions()) {
       // RocksDB gives up once it has skipped more than this many.
       options.setMaxSkippableInternalKeys(bound - 1);

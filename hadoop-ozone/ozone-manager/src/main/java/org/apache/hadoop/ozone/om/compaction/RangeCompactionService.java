@@ -38,7 +38,6 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
-import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
@@ -107,7 +106,8 @@ public class RangeCompactionService extends BackgroundService {
       String threadNamePrefix, BooleanSupplier leader) {
     super("RangeCompactionService", config.getIntervalMillis(), TimeUnit.MILLISECONDS, 1,
         config.getTimeoutMillis(), threadNamePrefix);
-    requireTracked(metadata.getRangeStats(), config.getTables());
+    OmRangeStats stats = metadata.getRangeStats();
+    config.requireTracked(stats == null || !stats.isEnabled() ? Collections.<String>emptySet() : stats.getTables());
     this.metadata = metadata;
     this.config = config;
     this.policy = new RangeCompactionPolicy(config);
@@ -118,19 +118,6 @@ public class RangeCompactionService extends BackgroundService {
     // The first latency window starts now (OM registers its client metrics before it starts the key manager),
     // so that the first run judges the requests served since.
     foreground.read();
-  }
-
-  private static void requireTracked(OmRangeStats stats, Set<String> tables) {
-    if (stats == null || !stats.isEnabled()) {
-      throw new IllegalArgumentException("The range compaction service needs range statistics: set "
-          + RangeStatsConfig.Keys.ENABLED + "=true or " + RangeCompactionConfig.Keys.ENABLED + "=false");
-    }
-    Set<String> untracked = new HashSet<>(tables);
-    untracked.removeAll(stats.getTables());
-    if (!untracked.isEmpty()) {
-      throw new IllegalArgumentException(RangeCompactionConfig.Keys.TABLES + " names " + untracked
-          + ", which " + RangeStatsConfig.Keys.TABLES + " does not track");
-    }
   }
 
   public RangeCompactionMetrics getMetrics() {
@@ -168,11 +155,9 @@ public class RangeCompactionService extends BackgroundService {
     OmRangeStats stats = metadata.getRangeStats();
     RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
     if (reader == null) {
-      reader = new CompactionEnvReader(db, stats, foreground, config, metrics, policy.getIdleWindowLooks());
-      budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(),
-          stats.getFlushedBytes());
+      reader = new CompactionEnvReader(db, stats, foreground, config, metrics);
     }
-    OmActivity activity = reader.activity(leader.getAsBoolean(), config.getTables());
+    OmActivity activity = reader.activity(leader.getAsBoolean(), config.getTables(), policy.getIdleWindowLooks());
     boolean idle = policy.isIdle(activity);
     metrics.looked(activity.isLeader(), idle);
     if (!idle) {
@@ -194,7 +179,7 @@ public class RangeCompactionService extends BackgroundService {
     int compacted = 0;
     while (stopping.getCount() > 0 && Time.monotonicNow() < deadline) {
       CompactionPick pick = policy.pickNext(reader.read(tables, compactedSpans,
-          budget.available(stats.getFlushedBytes()), memtables, activity, flushed));
+          budget(stats.getFlushedBytes()).available(stats.getFlushedBytes()), memtables, activity, flushed));
       // A flush or compaction of this run changes the memtables: the next pick reads them anew.
       memtables = Collections.emptyMap();
       metrics.picked(pick);
@@ -344,6 +329,14 @@ public class RangeCompactionService extends BackgroundService {
     LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,
         range.getTombstones(), tombstonesLeft, written);
     return millis;
+  }
+
+  /** The budget for the configured ratio and bound; a reconfigured one starts anew, full. */
+  private CompactionBudget budget(long flushedBytes) {
+    if (budget == null || !budget.hasSettings(config.getBudgetRatio(), config.getMaxCompactionBytes())) {
+      budget = new CompactionBudget(config.getBudgetRatio(), config.getMaxCompactionBytes(), flushedBytes);
+    }
+    return budget;
   }
 
   /** @return whether the service is stopping */

@@ -27,14 +27,14 @@ class TestActivityWatch {
 
   @Test
   void ratesArePerSecondOfEachLookThePeakOverTheWindowAndTheRecentAverageOverTenWindows() {
-    ActivityWatch watch = new ActivityWatch(3);
+    ActivityWatch watch = new ActivityWatch();
     // The first look only starts the counting.
-    OmActivity first = watch.look(true, 1_000, 50_000, 0, 0, 0);
+    OmActivity first = watch.look(3, true, 1_000, 50_000, 0, 0, 0);
     assertThat(first.getLooks()).isZero();
     assertThat(first.getPeakRequestRate()).isZero();
 
     // 100 requests and 1,000 writes in half a second.
-    OmActivity busy = watch.look(true, 1_100, 51_000, 500, 2, 7);
+    OmActivity busy = watch.look(3, true, 1_100, 51_000, 500, 2, 7);
     assertThat(busy.getLooks()).isEqualTo(1);
     assertThat(busy.getPeakRequestRate()).isEqualTo(200);
     assertThat(busy.getPeakWriteRate()).isEqualTo(2_000);
@@ -47,7 +47,7 @@ class TestActivityWatch {
     // Three quiet looks push the busy one out of the window; the recent average remembers it.
     OmActivity quiet = null;
     for (int i = 1; i <= 3; i++) {
-      quiet = watch.look(false, 1_100, 51_000, 500 + 1_000 * i, 0, 0);
+      quiet = watch.look(3, false, 1_100, 51_000, 500 + 1_000 * i, 0, 0);
     }
     assertThat(quiet.getLooks()).isEqualTo(3);
     assertThat(quiet.getPeakRequestRate()).isZero();
@@ -56,7 +56,12 @@ class TestActivityWatch {
     assertThat(quiet.isLeader()).isFalse();
 
     // One busy look is the window's peak at once.
-    OmActivity back = watch.look(false, 1_105, 51_000, 4_500, 0, 0);
+    OmActivity back = watch.look(3, false, 1_105, 51_000, 4_500, 0, 0);
     assertThat(back.getPeakRequestRate()).isEqualTo(5);
+
+    // A window reconfigured shorter keeps its newest looks.
+    OmActivity shorter = watch.look(1, false, 1_105, 51_000, 5_500, 0, 0);
+    assertThat(shorter.getLooks()).isEqualTo(1);
+    assertThat(shorter.getPeakRequestRate()).isZero();
   }
 }

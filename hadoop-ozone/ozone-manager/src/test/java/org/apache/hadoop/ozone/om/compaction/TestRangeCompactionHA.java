@@ -330,9 +330,14 @@ class TestRangeCompactionHA {
    */
   private static Map<String, Long> ourMetricsSources() throws MalformedObjectNameException {
     Map<String, Long> counts = new HashMap<>();
-    for (String source : new String[] {RangeCompactionMetrics.SOURCE_NAME, "OmRangeStats"}) {
-      counts.put(source, (long) ManagementFactory.getPlatformMBeanServer()
-          .queryNames(new ObjectName("Hadoop:service=*,name=" + source + "*"), null).size());
+    for (String source : new String[] {RangeCompactionMetrics.SOURCE_NAME, RangeCompactionSettings.SOURCE_NAME,
+        "OmRangeStats"}) {
+      long count = 0;
+      for (String name : new String[] {source, source + "-*"}) {
+        count += ManagementFactory.getPlatformMBeanServer()
+            .queryNames(new ObjectName("Hadoop:service=*,name=" + name), null).size();
+      }
+      counts.put(source, count);
     }
     return counts;
   }

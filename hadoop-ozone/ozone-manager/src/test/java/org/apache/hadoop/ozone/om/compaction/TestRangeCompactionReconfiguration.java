@@ -1,0 +1,220 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.compaction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.security.PrivilegedExceptionAction;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.ReconfigurationException;
+import org.apache.hadoop.hdds.conf.Config;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.conf.ReconfigurationHandler;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.ozone.MiniOzoneCluster;
+import org.apache.hadoop.ozone.OzoneConfigKeys;
+import org.apache.hadoop.ozone.client.BucketArgs;
+import org.apache.hadoop.ozone.client.OzoneBucket;
+import org.apache.hadoop.ozone.client.OzoneClient;
+import org.apache.hadoop.ozone.client.OzoneVolume;
+import org.apache.hadoop.ozone.om.KeyManagerImpl;
+import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.hadoop.ozone.om.OzoneManager;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
+import org.apache.hadoop.ozone.om.helpers.BucketLayout;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.ozone.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The range compaction service switched and tuned at runtime through OM's ReconfigurationHandler, the mechanism
+ * behind {@code ozone admin reconfig}: every key is reconfigurable, only an OM administrator may change one, a bad
+ * value is refused with its key named and the old one kept, and turning the service on starts compactions while
+ * turning it off starts none after. (The CLI round trip, ozone-site.xml edited and {@code reconfig start}, runs on
+ * the local cluster in LocalClusterIT.)
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class TestRangeCompactionReconfiguration {
+  private static final int KEYS = 1000;
+  private static final int DELETED = 800;
+
+  private static MiniOzoneCluster cluster;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    DefaultMetricsSystem.initialize("OzoneManager");
+    OzoneConfiguration conf = new OzoneConfiguration();
+    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
+    // Administrators are checked only with authorization on, which needs Kerberos outside tests; this test's user is
+    // the one administrator.
+    conf.setBoolean("ozone.test.authorization.enabled", true);
+    conf.set(OzoneConfigKeys.OZONE_ADMINISTRATORS, UserGroupInformation.getCurrentUser().getShortUserName());
+    conf.setLong(Keys.MIN_TOMBSTONES, 200);
+    cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
+    cluster.waitForClusterToBeReady();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+    DefaultMetricsSystem.shutdown();
+  }
+
+  @Test
+  void everyKeyIsReconfigurableByAnAdministratorOnly() throws Exception {
+    ReconfigurationHandler handler = om().getReconfigurationHandler();
+    Set<String> keys = new TreeSet<>();
+    for (Field field : RangeCompactionConfig.class.getDeclaredFields()) {
+      if (field.isAnnotationPresent(Config.class)) {
+        keys.add(field.getAnnotation(Config.class).key());
+      }
+    }
+    assertThat(keys).hasSize(22);
+    assertThat(handler.getReconfigurableProperties()).containsAll(keys);
+    assertThat(handler.listReconfigureProperties()).containsAll(keys);
+
+    UserGroupInformation intruder = UserGroupInformation.createRemoteUser("intruder");
+    assertThatThrownBy(() -> intruder.doAs((PrivilegedExceptionAction<Void>) () -> {
+      handler.startReconfigure();
+      return null;
+    })).hasMessageContaining("Only Ozone admins are allowed to startReconfiguration");
+  }
+
+  @Test
+  void aBadValueIsRefusedWithItsKeyAndTheOldValueStays() {
+    RangeCompactionConfig config = om().getRangeCompactionConfig();
+    ReconfigurationHandler handler = om().getReconfigurationHandler();
+    assertThatThrownBy(() -> handler.reconfigureProperty(Keys.IDLE_ACTIVITY_RATIO, "2"))
+        .isInstanceOf(ReconfigurationException.class)
+        .hasStackTraceContaining("Invalid " + Keys.IDLE_ACTIVITY_RATIO + " = 2.0: must be more than 0 and at most 1");
+    assertThat(config.getIdleActivityRatio()).isEqualTo(0.1);
+    assertThatThrownBy(() -> handler.reconfigureProperty(Keys.TABLES, "keyTable,noSuchTable"))
+        .isInstanceOf(ReconfigurationException.class)
+        .hasStackTraceContaining(Keys.TABLES + " = keyTable,noSuchTable");
+    assertThat(config.getTables()).contains("openKeyTable");
+  }
+
+  @Test
+  void turningTheServiceOnStartsItAndTurningItOffStartsNothingAfter() throws Exception {
+    RangeCompactionConfig config = om().getRangeCompactionConfig();
+    assertThat(config.isEnabled()).isFalse();
+    assertThat(service()).isNull();
+    assertThat(setting("Enabled")).isZero();
+    try (OzoneClient client = cluster.newClient()) {
+      client.getObjectStore().createVolume("vol");
+      OzoneVolume volume = client.getObjectStore().getVolume("vol");
+      volume.createBucket("churn", BucketArgs.newBuilder().setBucketLayout(BucketLayout.OBJECT_STORE).build());
+      OzoneBucket bucket = volume.getBucket("churn");
+      churn(bucket, 0);
+
+      reconfigure(Keys.ENABLED, "true");
+      RangeCompactionService service = service();
+      assertThat(service).as("the service after it was switched on").isNotNull();
+      assertThat(setting("Enabled")).isEqualTo(1);
+      bucket.listKeys("").hasNext();
+      RangeCompactionMetrics metrics = service.getMetrics();
+      try {
+        waitFor(() -> metrics.getRangesCompacted() > 0);
+      } catch (TimeoutException e) {
+        throw new AssertionError(String.format("No compaction: %d runs, %d flushes, %d unread, %d latency waits, "
+            + "%d pressure waits", metrics.getRuns(), metrics.getMemtableFlushes(), metrics.getSkippedUnreadTables(),
+            metrics.getSkippedForegroundLatency(), metrics.getSkippedWritePressure()), e);
+      }
+
+      // A tuning key applies at the next look, without a restart.
+      reconfigure(Keys.IDLE_AFTER, "3s");
+      assertThat(service()).isSameAs(service);
+      assertThat(setting("IdleAfter")).isEqualTo(3000);
+      // The interval is the scheduler's: the service restarts with it.
+      reconfigure(Keys.INTERVAL, "500ms");
+      RangeCompactionService restarted = service();
+      assertThat(restarted).isNotNull().isNotSameAs(service);
+
+      reconfigure(Keys.ENABLED, "false");
+      assertThat(service()).isNull();
+      assertThat(setting("Enabled")).isZero();
+      long compacted = restarted.getMetrics().getRangesCompacted();
+      // New tombstones at the bucket's head and a reader for them: nothing compacts them now.
+      churn(bucket, KEYS);
+      bucket.listKeys("").hasNext();
+      Thread.sleep(5_000);
+      assertThat(restarted.getMetrics().getRangesCompacted()).isEqualTo(compacted);
+    }
+  }
+
+  /** Creates {@link #KEYS} keys from {@code first} on and deletes the first {@link #DELETED} of them. */
+  private static void churn(OzoneBucket bucket, int first) throws IOException {
+    for (int i = first; i < first + KEYS; i++) {
+      bucket.createKey(String.format("key-%05d", i), 0).close();
+    }
+    for (int i = first; i < first + DELETED; i++) {
+      bucket.deleteKey(String.format("key-%05d", i));
+    }
+  }
+
+  /**
+   * Reconfigures one key as {@code ozone admin reconfig} does: the handler sets and validates it, then OM's completed
+   * reconfiguration reaches the key manager.
+   */
+  private static void reconfigure(String key, String value) throws ReconfigurationException {
+    om().getReconfigurationHandler().reconfigureProperty(key, value);
+    ((KeyManagerImpl) om().getKeyManager()).reconfigureRangeCompaction(Collections.singleton(key));
+  }
+
+  /** @return a gauge of the settings in force, as /jmx and /prom show it */
+  private static double setting(String name) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    DefaultMetricsSystem.instance().getSource(RangeCompactionSettings.SOURCE_NAME).getMetrics(collector, true);
+    for (MetricsRecord record : collector.getRecords()) {
+      for (AbstractMetric metric : record.metrics()) {
+        if (metric.name().equals(name)) {
+          return metric.value().doubleValue();
+        }
+      }
+    }
+    throw new AssertionError("No setting " + name);
+  }
+
+  private static RangeCompactionService service() {
+    return ((KeyManagerImpl) om().getKeyManager()).getRangeCompactionService();
+  }
+
+  private static OzoneManager om() {
+    return cluster.getOzoneManager();
+  }
+
+  private static void waitFor(BooleanSupplier condition) throws InterruptedException, TimeoutException {
+    GenericTestUtils.waitFor(condition, 200, 60_000);
+  }
+}
