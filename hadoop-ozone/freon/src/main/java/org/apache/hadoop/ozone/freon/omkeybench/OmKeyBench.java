@@ -168,6 +168,13 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       defaultValue = "5")
   private int latencyIntervalSeconds;
 
+  @Option(names = "--latency-log",
+      description = "Write to this file a CSV line per operation OM completed: " + LatencyLog.HEADER
+          + " (its start as Unix milliseconds, its name, its latency). Buffered and written by a background "
+          + "thread every " + LatencyLog.WRITE_PERIOD_MILLIS + " ms, so it does not slow the load. For exact "
+          + "percentiles over any span of the run (scripts/ab-bench --interleave).")
+  private String latencyLog;
+
   @Option(names = "--om-service-id",
       description = "OM Service ID")
   private String omServiceID;
@@ -184,7 +191,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
         .weights(weightsSpec).layout(layoutName).deleteOrder(deleteOrder).listStart(listStart).untracked(untracked)
         .maxLiveKeys(maxLiveKeys).batchSize(batchSize).filesPerDir(filesPerDir).bufferSize(bufferSize)
         .size(keySize).seed(seedOption).journal(journalFile)
-        .latencyCsv(latencyCsv).latencyIntervalSeconds(latencyIntervalSeconds)
+        .latencyCsv(latencyCsv).latencyIntervalSeconds(latencyIntervalSeconds).latencyLog(latencyLog)
         .build();
     live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST);
     // before init(): the progress bar it starts reads the status line
@@ -196,10 +203,12 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     try (OzoneClient client = createOzoneClient(omServiceID, conf);
          KeyJournal journal = settings.journal() == null ? KeyJournal.NONE : KeyJournal.appendTo(settings.journal());
          IntervalLatencies latencies = settings.latencyCsv() == null ? null
-             : IntervalLatencies.writeTo(settings.latencyCsv(), settings.latencyIntervalSeconds() * 1000L)) {
+             : IntervalLatencies.writeTo(settings.latencyCsv(), settings.latencyIntervalSeconds() * 1000L);
+         LatencyLog latencyLogWriter = settings.latencyLog() == null ? null
+             : LatencyLog.writeTo(settings.latencyLog())) {
       OzoneBucket bucket = prepareBucket(client, settings);
       OmKeyBenchOperations operations = new OmKeyBenchOperations(settings, stats, live, bucket, client.getProxy(),
-          replication.fromParamsOrConfig(conf), getPrefix(), getMetrics(), journal, latencies);
+          replication.fromParamsOrConfig(conf), getPrefix(), getMetrics(), journal, latencies, latencyLogWriter);
       ScheduledExecutorService statusLogger = startStatusLogger();
       long start = System.nanoTime();
       try {

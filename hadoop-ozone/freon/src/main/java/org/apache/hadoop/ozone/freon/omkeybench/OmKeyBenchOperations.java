@@ -67,6 +67,8 @@ final class OmKeyBenchOperations {
   private final KeyJournal journal;
   /** Null without {@code --latency-csv}. */
   private final IntervalLatencies latencies;
+  /** Null without {@code --latency-log}. */
+  private final LatencyLog latencyLog;
   /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
   private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence = new AtomicLong();
@@ -74,8 +76,9 @@ final class OmKeyBenchOperations {
   @SuppressWarnings("checkstyle:ParameterNumber")
   OmKeyBenchOperations(OmKeyBenchSettings settings, OmKeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
       ClientProtocol proxy, ReplicationConfig replication, String prefix, MetricRegistry metrics, KeyJournal journal,
-      IntervalLatencies latencies) {
+      IntervalLatencies latencies, LatencyLog latencyLog) {
     this.settings = settings;
+    this.latencyLog = latencyLog;
     this.journal = journal;
     this.latencies = latencies;
     this.stats = stats;
@@ -145,8 +148,12 @@ final class OmKeyBenchOperations {
     }
     long nanos = System.nanoTime() - start;
     timer.update(nanos, TimeUnit.NANOSECONDS);
+    String name = timer == untrackedDeleteTimer ? UNTRACKED_DELETE : op.name();
     if (latencies != null) {
-      latencies.record(timer == untrackedDeleteTimer ? UNTRACKED_DELETE : op.name(), nanos);
+      latencies.record(name, nanos);
+    }
+    if (latencyLog != null) {
+      latencyLog.record(name, start, nanos);
     }
     return answer;
   }

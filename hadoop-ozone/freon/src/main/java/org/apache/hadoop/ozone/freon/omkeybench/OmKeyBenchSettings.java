@@ -55,6 +55,8 @@ final class OmKeyBenchSettings {
   /** Null without {@code --latency-csv}. */
   private final Path latencyCsv;
   private final int latencyIntervalSeconds;
+  /** Null without {@code --latency-log}. */
+  private final Path latencyLog;
 
   private OmKeyBenchSettings(Builder b) {
     weights = OpWeights.parse(b.weights);
@@ -89,6 +91,7 @@ final class OmKeyBenchSettings {
     journal = b.journal == null ? null : Paths.get(b.journal);
     latencyCsv = b.latencyCsv == null ? null : Paths.get(b.latencyCsv);
     latencyIntervalSeconds = atLeastOne("--latency-interval", b.latencyIntervalSeconds);
+    latencyLog = b.latencyLog == null ? null : Paths.get(b.latencyLog);
   }
 
   private static int atLeastOne(String option, int value) {
@@ -182,6 +185,11 @@ final class OmKeyBenchSettings {
     return latencyIntervalSeconds;
   }
 
+  /** @return the file of {@code --latency-log}, or null */
+  Path latencyLog() {
+    return latencyLog;
+  }
+
   @Override
   public String toString() {
     return "weights " + weights + ", max live keys " + maxLiveKeys + ", delete order " + lower(deleteOrder)
@@ -208,6 +216,7 @@ final class OmKeyBenchSettings {
     private String journal;
     private String latencyCsv;
     private int latencyIntervalSeconds;
+    private String latencyLog;
 
     Builder weights(String value) {
       weights = value;
@@ -279,6 +288,12 @@ final class OmKeyBenchSettings {
 
     Builder latencyIntervalSeconds(int value) {
       latencyIntervalSeconds = value;
+      return this;
+    }
+
+    /** @param value the latency log's file, or null for none */
+    Builder latencyLog(String value) {
+      latencyLog = value;
       return this;
     }
 

@@ -234,6 +234,31 @@ class TestOmKeyBenchMiniCluster {
     assertThat(times).hasSizeGreaterThan(1);
   }
 
+  /** Every completed operation is one line of the latency log, with its start within the run. */
+  @Test
+  void latencyLogHasALinePerCompletedOperation(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("latency.log");
+    long before = System.currentTimeMillis();
+    OmKeyBench bench = run(0, "-n", "2000", "-t", "4", "-p", "llog", "-v", "vllog", "-b", "bllog",
+        "--weights", "create:5,delete:3,list:1", "--max-live-keys", "30", "--untracked", "delete",
+        "--seed", "6", "--latency-log", file.toString());
+    long after = System.currentTimeMillis();
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines.get(0)).isEqualTo(LatencyLog.HEADER);
+    Map<String, Long> counts = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      assertThat(Long.parseLong(f[0])).isBetween(before, after);
+      assertThat(Double.parseDouble(f[2])).isPositive().isLessThan(after - before);
+      counts.merge(f[1], 1L, Long::sum);
+    }
+    OmKeyBenchStats stats = bench.stats();
+    assertThat(counts).containsEntry("CREATE", stats.op(OmKeyBenchOp.CREATE).succeeded())
+        .containsEntry("DELETE", stats.op(OmKeyBenchOp.DELETE).succeeded())
+        .containsEntry("LIST", stats.op(OmKeyBenchOp.LIST).succeeded())
+        .containsEntry("UNTRACKED_DELETE", stats.untrackedCreated());
+  }
+
   @Test
   void untrackedDeleteKeepsTheBucketBounded() throws Exception {
     OmKeyBench bench = run(0, "-n", "600", "-t", "6", "-p", "untr", "-v", "vuntr", "-b", "buntr",

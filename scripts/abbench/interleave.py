@@ -1,0 +1,661 @@
+"""--interleave: the service's cost to clients, measured on one cluster under one continuous load, the service
+switched off and on in blocks (randomized multiple interleaved trials, Abedi and Brecht, ICPE 2017).
+
+One local cluster (with --preload-keys, started from the preloaded image), one omkeybench run of a scenario for the
+whole measure. Time is cut into pairs of blocks of --block-seconds; in each pair one block has the service on and
+one off, in an order drawn from --seed. Before every block the harness reconfigures OM at runtime, the same way every
+time: it sets the block's value in OM's ozone-site.xml, runs `ozone admin reconfig --service=OM ... start`, polls
+`... status` until it says finished, and waits until OM's /prom shows the value in force. The block's clock starts
+then; its first --discard-seconds are not measured (see DISCARD_S). The first pair is a warm-up and is not measured.
+
+--aa runs the same with the service off in both blocks of every pair, still reconfiguring at every switch (it
+toggles ozone.om.range.compaction.service.timeout between two values): A/A and A/B then differ only by the service,
+and A/A's intervals show what the method itself resolves.
+
+Per block: per operation (CREATE, DELETE, LIST) the client's p50 and p99, exact (nearest rank) over the operations
+that started in the block's measured window (omkeybench --latency-log), its ops/s, and OM's server-side mean per
+request of the operation's requests (OmClientProtocol counters on /prom at the window's ends). Per metric, the
+ratio on/off of each pair, their geometric mean and a 95% paired bootstrap interval (pairedstats.py).
+"""
+
+import datetime
+import json
+import math
+import random
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import charts, freon, machine, preload, prom, scenarios
+from .charts import plt
+from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
+from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
+
+DEFAULT_BLOCK_S = 20
+DEFAULT_PAIRS = 12
+# Why the first seconds of a block are not measured: (1) OM's metrics reach /prom once per metrics2 period (1 s
+# here, METRICS2_PERIOD_S), so the server-side counters read at the window's start may be a second old; (2) the
+# closed-loop client's operations in flight at the switch straddle it (an operation counts in the block it started
+# in); (3) on a switch on, the service's first look finds the tombstones the previous off block left, a burst that
+# a steady-state service spreads out (still measured from DISCARD_S on: the blocks stay conservative). Three
+# seconds cover (1) and (2) many times over and keep 85% of a 20 s block.
+DISCARD_S = 3
+# OM's metrics2 period: /prom (and /jmx) show values of at most this age (Hadoop's default is 10 s, which would
+# blur the blocks' server-side counters and the settings gauge). Written to OM's etc/hadoop-metrics2.properties
+# before the cluster starts.
+METRICS2_PERIOD_S = 1
+SERVICE = 'ozone.om.range.compaction.service.'
+ENABLED_KEY = SERVICE + 'enabled'
+TIMEOUT_KEY = SERVICE + 'timeout'
+# --aa toggles the timeout between these (the service is off, so neither applies); A/B keeps the first.
+AA_TIMEOUTS = ('600s', '599s')
+OPS = ('CREATE', 'DELETE', 'LIST')
+# OM's client protocol request types of each omkeybench operation (zero-size keys: CREATE is CreateKey + CommitKey).
+REQUEST_TYPES = {'CREATE': ('CreateKey', 'CommitKey'), 'DELETE': ('DeleteKey',), 'LIST': ('ListKeysLight', 'ListKeys')}
+ON, OFF = 'on', 'off'
+COLOURS = {ON: 'tab:red', OFF: 'tab:blue'}
+JSON_FILE = 'summary.json'
+PAGE_FILE = 'report.md'
+LATENCY_LOG = 'freon/latency.log'
+RECONFIG_TIMEOUT_S = 60
+GAUGE_TIMEOUT_S = 15
+
+
+@dataclass
+class InterleaveSettings:
+    scenario: str
+    aa: bool
+    block_s: float
+    pairs: int  # measured pairs; one warm-up pair more runs first
+    discard_s: float
+    threads: int
+    seed: int
+    base_port: int
+    out: Path
+    om_conf: dict = field(default_factory=dict)  # '*' and 'range' apply
+    weights: str = None
+    write_buffer: str = None
+    preload_keys: int = 0
+    preload_churn: int = 0
+
+
+def add_arguments(p):
+    """The options of --interleave (cli.py's parser)."""
+    p.add_argument('--interleave', action='store_true',
+                   help='instead of arms on fresh clusters: one cluster, one continuous load of one --scenario, the '
+                        'range service switched on and off at runtime in blocks, pairs in a random order; ratios '
+                        'on/off per pair with 95%% bootstrap intervals (see docs/benchmarks.md)')
+    p.add_argument('--aa', action='store_true',
+                   help='with --interleave: the service off in both blocks of every pair (an A/A control), OM still '
+                        'reconfigured at every switch')
+    p.add_argument('--block-seconds', type=float, metavar='S',
+                   help=f'with --interleave: seconds per block (default {DEFAULT_BLOCK_S})')
+    p.add_argument('--pairs', type=int, metavar='N',
+                   help=f'with --interleave: measured pairs of blocks, after one warm-up pair (default {DEFAULT_PAIRS})')
+    p.add_argument('--load-seconds', type=float, metavar='S',
+                   help='with --interleave, instead of --pairs: the load time, warm-up pair included; pairs = '
+                        'S / (2 x block) - 1 (each switch adds its own time: 13-21 s per block on a busy 2-core machine)')
+    p.add_argument('--discard-seconds', type=float, metavar='S',
+                   help=f'with --interleave: seconds after each switch not measured (default {DISCARD_S})')
+
+
+def check_unused(args):
+    """The options of --interleave without it are a mistake."""
+    given = [name for name in ('aa', 'block_seconds', 'pairs', 'load_seconds', 'discard_seconds')
+             if getattr(args, name) not in (None, False)]
+    if given and not args.interleave:
+        raise SystemExit(f"ab-bench: --{given[0].replace('_', '-')} needs --interleave")
+
+
+REFUSED = ('quick', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds')
+
+
+def settings_from_args(args, out):
+    refused = [n for n in REFUSED if getattr(args, n, None)]
+    if refused:
+        raise SystemExit(f"ab-bench: --interleave does not take --{refused[0].replace('_', '-')}")
+    names = args.scenario or ['seed']
+    if len(names) != 1 or scenarios.SCENARIOS[names[0]].phased:
+        raise SystemExit('ab-bench: --interleave measures one omkeybench scenario (seed, retention, data-keys, fso)')
+    block_s = args.block_seconds or DEFAULT_BLOCK_S
+    discard_s = DISCARD_S if args.discard_seconds is None else args.discard_seconds
+    if not 2 <= block_s <= 3600 or not 0 <= discard_s < block_s - 1:
+        raise SystemExit('ab-bench: --block-seconds from 2 to 3600, --discard-seconds from 0 to a second less '
+                         'than a block')
+    if args.pairs and args.load_seconds:
+        raise SystemExit('ab-bench: give --pairs or --load-seconds, not both')
+    pairs = args.pairs or (int(args.load_seconds // (2 * block_s)) - 1 if args.load_seconds else DEFAULT_PAIRS)
+    if pairs < 2:
+        raise SystemExit('ab-bench: --interleave needs at least 2 measured pairs (an interval needs two)')
+    if args.preload_churn and not args.preload_keys:
+        raise SystemExit('ab-bench: --preload-churn needs --preload-keys N')
+    om_conf = {}
+    for arm, kv in args.om_conf:
+        om_conf.setdefault(arm, []).append(kv)
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    from .cli import QUICK_WRITE_BUFFER
+    return InterleaveSettings(scenario=names[0], aa=args.aa, block_s=block_s, pairs=pairs, discard_s=discard_s,
+                              threads=args.threads, seed=args.seed, base_port=args.base_port, out=out.resolve(),
+                              om_conf=om_conf, weights=args.weights,
+                              write_buffer=args.write_buffer or QUICK_WRITE_BUFFER,
+                              preload_keys=args.preload_keys or 0, preload_churn=args.preload_churn or 0)
+
+
+def plan(pairs, seed):
+    """[(pair, (first, second))]: pair 0 is the warm-up; each pair's order drawn from `seed`."""
+    rng = random.Random(seed)
+    return [(k, (ON, OFF) if rng.random() < 0.5 else (OFF, ON)) for k in range(pairs + 1)]
+
+
+def _now():
+    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
+
+
+def _raise_on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def set_property(text, key, value):
+    """ozone-site.xml's text with `key` set to `value` (its line added if missing)."""
+    pattern = re.compile(r'(<name>' + re.escape(key) + r'</name>\s*<value>)[^<]*(</value>)')
+    if pattern.search(text):
+        return pattern.sub(lambda m: m.group(1) + value + m.group(2), text, count=1)
+    return text.replace('</configuration>',
+                        f'  <property><name>{key}</name><value>{value}</value></property>\n</configuration>')
+
+
+def nearest_rank(sorted_values, fraction):
+    """The smallest value with at least `fraction` of the values at or below it (as omkeybench's percentiles)."""
+    rank = math.ceil(fraction * len(sorted_values))
+    return sorted_values[min(max(rank, 1), len(sorted_values)) - 1]
+
+
+def read_latency_log(path):
+    """[(start unix s, operation, latency ms)] of omkeybench --latency-log."""
+    rows = []
+    with open(path) as f:
+        next(f, None)
+        for line in f:
+            parts = line.rstrip('\n').split(',')
+            if len(parts) == 3:
+                try:
+                    rows.append((int(parts[0]) / 1000.0, parts[1], float(parts[2])))
+                except ValueError:
+                    pass  # a line cut by the client's end
+    return rows
+
+
+def block_client(rows, start, end):
+    """Per operation, the client's count, ops/s, p50, p99, mean and max (ms) of the operations that started in
+    [start, end); plus all operations' ops/s."""
+    seconds = end - start
+    by_op = {op: [] for op in OPS}
+    total = 0
+    for t, op, ms in rows:
+        if start <= t < end:
+            total += 1
+            if op in by_op:
+                by_op[op].append(ms)
+    result = {'allOpsPerSecond': total / seconds}
+    for op, values in by_op.items():
+        values.sort()
+        result[op] = ({'count': len(values), 'opsPerSecond': len(values) / seconds,
+                       'p50': nearest_rank(values, 0.5), 'p99': nearest_rank(values, 0.99),
+                       'mean': sum(values) / len(values), 'max': values[-1]} if values
+                      else {'count': 0, 'opsPerSecond': 0.0, 'p50': None, 'p99': None, 'mean': None, 'max': None})
+    return result
+
+
+def protocol_totals(samples):
+    """{type: (requests, ms)} of OM's OmClientProtocol counters (cumulative since OM started)."""
+    totals = {}
+    for (name, labels), value in samples.items():
+        if name in ('om_client_protocol_counter', 'om_client_protocol_time'):
+            kind = dict(labels).get('type')
+            count, ms = totals.get(kind, (0, 0))
+            totals[kind] = (count + value, ms) if name.endswith('counter') else (count, ms + value)
+    return totals
+
+
+def block_server(before, after):
+    """Per operation, OM's requests and mean server-side ms per request between two readings; and over all types."""
+    result = {}
+    groups = dict(REQUEST_TYPES, ALL=tuple(after))
+    for op, kinds in groups.items():
+        requests = sum(after.get(k, (0, 0))[0] - before.get(k, (0, 0))[0] for k in kinds)
+        ms = sum(after.get(k, (0, 0))[1] - before.get(k, (0, 0))[1] for k in kinds)
+        result[op] = {'requests': requests, 'meanMs': ms / requests if requests > 0 else None}
+    return result
+
+
+# (key in the summary, label, where in a block, higher is better)
+METRICS = [('p50', 'client p50 (ms)', lambda b, op: b['client'][op]['p50'], False),
+           ('p99', 'client p99 (ms)', lambda b, op: b['client'][op]['p99'], False),
+           ('opsPerSecond', 'client ops/s', lambda b, op: b['client'][op]['opsPerSecond'], True),
+           ('serverMeanMs', 'OM server mean (ms per request)', lambda b, op: b['server'][op]['meanMs'], False)]
+
+
+def analyse(blocks, seed):
+    """Per operation and metric, the paired comparison of the measured pairs (warm-up pair 0 left out)."""
+    pairs = {}
+    for b in blocks:
+        if b['pair'] > 0:
+            pairs.setdefault(b['pair'], {})[b['label']] = b
+    complete = [p for _, p in sorted(pairs.items()) if ON in p and OFF in p]
+    result = {'pairs': len(complete), 'operations': {}}
+    for op in OPS:
+        result['operations'][op] = {
+            key: dict(compare([get(p[ON], op) for p in complete], [get(p[OFF], op) for p in complete], better,
+                              seed=seed), label=label)
+            for key, label, get, better in METRICS}
+    throughput = [(p[ON]['client']['allOpsPerSecond'], p[OFF]['client']['allOpsPerSecond']) for p in complete]
+    result['allOpsPerSecond'] = compare([a for a, _ in throughput], [b for _, b in throughput], True, seed=seed)
+    server_all = [(p[ON]['server']['ALL']['meanMs'], p[OFF]['server']['ALL']['meanMs']) for p in complete]
+    result['serverMeanMsAll'] = compare([a for a, _ in server_all], [b for _, b in server_all], False, seed=seed)
+    return result
+
+
+class Interleave:
+
+    def __init__(self, settings, repo, command_line):
+        self.s = settings
+        self.repo = repo
+        self.out = settings.out
+        self.command_line = command_line
+        self.blocks = []
+        self.switches = []
+
+    def _om_conf(self):
+        """The range arm's configuration with the service off at start; --om-conf for all arms and for range."""
+        scenario = scenarios.SCENARIOS[self.s.scenario]
+        write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
+        conf = (scenarios.STATISTICS_CONF + write_buffer + list(scenario.om_conf)
+                + scenarios.arm_conf('range', scenarios.MIN_INTERVAL_S, self.s.write_buffer)
+                + self.s.om_conf.get('*', []) + self.s.om_conf.get('range', []))
+        conf = [kv for kv in conf if not kv.startswith(ENABLED_KEY + '=') and not kv.startswith(TIMEOUT_KEY + '=')]
+        return conf + [f'{ENABLED_KEY}=false', f'{TIMEOUT_KEY}={AA_TIMEOUTS[0]}']
+
+    def _values(self, label):
+        """(enabled, timeout) a block of `label` runs with."""
+        if self.s.aa:
+            return 'false', AA_TIMEOUTS[0] if label == ON else AA_TIMEOUTS[1]
+        return ('true' if label == ON else 'false'), AA_TIMEOUTS[0]
+
+    def run(self):
+        for sub in ('freon', 'logs', 'charts'):
+            (self.out / sub).mkdir(parents=True, exist_ok=True)
+        self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
+        self.machine = machine.describe(self.repo, self.ozone)
+        self.started_at, began = _now(), time.monotonic()
+        image_info = None
+        if self.s.preload_keys:
+            image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port,
+                                         churn_ops=self.s.preload_churn)
+            print(f'ab-bench: base image of {self.s.preload_keys:,} preloaded keys: {image.path} (built now unless '
+                  'cached)...', flush=True)
+            image_info = image.ensure(self.out / 'logs' / 'preload.log')
+        work_root = Path(tempfile.mkdtemp(prefix='abbench-interleave-'))
+        work = work_root / 'cluster'
+        if self.s.preload_keys:
+            preload.copy_cluster(image.path, work)
+        (work / 'om' / 'etc').mkdir(parents=True, exist_ok=True)
+        (work / 'om' / 'etc' / 'hadoop-metrics2.properties').write_text(f'*.period={METRICS2_PERIOD_S}\n')
+        self.om_conf = self._om_conf()
+        cluster = LocalCluster(self.repo, work, self.s.base_port, self.om_conf, self.out / 'logs' / 'cluster.log')
+        self.cluster = cluster
+        client = None
+        keep_work = False
+        status, reason = 'complete', None
+        previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
+        self.schedule = plan(self.s.pairs, self.s.seed)
+        try:
+            print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
+            cluster.start()
+            self.env = client_env(cluster)
+            self.site = work / 'om' / 'etc' / 'ozone-site.xml'
+            self.rpc = re.search(r'<name>ozone.om.address</name>\s*<value>([^<]+)<', self.site.read_text()).group(1)
+            cmd = self._client_command()
+            self.freon_command = ' '.join(['ozone'] + [str(c) for c in cmd[1:-2]])
+            client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
+            client.start()
+            self._wait_for_first_operations(client)
+            total = len(self.schedule) * 2
+            for pair, order in self.schedule:
+                for label in order:
+                    self._block(pair, label, len(self.blocks) + 1, total, client)
+        except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
+            status = 'partial'
+            reason = 'interrupted (Ctrl-C or SIGTERM)' if isinstance(e, KeyboardInterrupt) else str(e)
+            keep_work = not isinstance(e, KeyboardInterrupt)
+            print(f'ab-bench --interleave: {reason}; stopping', flush=True)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            if client:
+                client.terminate()
+            self._stop(cluster, keep_work)
+            if not keep_work:
+                shutil.rmtree(work_root, ignore_errors=True)
+        self._fill_client()
+        result = {'tool': 'scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), 'status': status,
+                  'reason': reason, 'startedAt': self.started_at, 'finishedAt': _now(),
+                  'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
+                  'machine': self.machine,
+                  'settings': {'mode': 'A/A' if self.s.aa else 'A/B', 'scenario': self.s.scenario,
+                               'blockSeconds': self.s.block_s, 'pairs': self.s.pairs, 'warmupPairs': 1,
+                               'discardSeconds': self.s.discard_s, 'threads': self.s.threads, 'seed': self.s.seed,
+                               'basePort': self.s.base_port, 'weights': self.s.weights,
+                               'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf,
+                               'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
+                               'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
+                               'bootstrapResamples': 10000, 'targetRatio': TARGET_RATIO,
+                               'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT},
+                  'omConf': self.om_conf, 'freonCommand': getattr(self, 'freon_command', None),
+                  'latencyLog': LATENCY_LOG, 'preload': image_info,
+                  'schedule': [[pair, list(order)] for pair, order in self.schedule],
+                  'switches': self.switches, 'blocks': self.blocks,
+                  'analysis': analyse(self.blocks, self.s.seed) if self.blocks else None}
+        chart_files = draw(result, self.out / 'charts')
+        (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
+        (self.out / PAGE_FILE).write_text(render(result, chart_files))
+        return result
+
+    def _client_command(self):
+        """omkeybench of the scenario for longer than the measure can take (the harness ends it after the last
+        block), with the per-operation latency log."""
+        scenario = scenarios.SCENARIOS[self.s.scenario]
+        args = list(scenario.freon_args)
+        if self.s.weights:
+            args[args.index('--weights') + 1] = self.s.weights
+        cap_s = int(len(self.schedule) * 2 * (self.s.block_s + 30) + 300)
+        return [str(self.ozone), 'freon', 'omkeybench', '--duration', f'{cap_s}s', '-t', str(self.s.threads),
+                '--seed', str(self.s.seed), '--volume', freon.VOLUME, '--bucket', freon.BUCKET, *args,
+                '--latency-log', str(self.out / LATENCY_LOG)]
+
+    def _wait_for_first_operations(self, client, timeout_s=180):
+        log = self.out / LATENCY_LOG
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if client.poll() is not None:
+                client.wait()
+                raise freon.FreonError(f'omkeybench ended before the first block; see {client.log}')
+            if log.exists() and log.stat().st_size > 200:
+                return
+            time.sleep(0.5)
+        raise freon.FreonError(f'omkeybench completed no operation in {timeout_s} s; see {client.log}')
+
+    def _ozone_admin(self, *args):
+        cmd = [str(self.ozone), 'admin', 'reconfig', '--service=OM', f'--address={self.rpc}', *args]
+        result = subprocess.run(cmd, env=self.env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                                timeout=RECONFIG_TIMEOUT_S)
+        with open(self.out / 'logs' / 'reconfig.log', 'a') as f:
+            f.write(f'$ {" ".join(cmd)}\n{result.stdout}{result.stderr}')
+        if result.returncode != 0:
+            raise ClusterError(f'ozone admin reconfig {args[0]} failed; see {self.out / "logs" / "reconfig.log"}')
+        return result.stdout
+
+    def _switch(self, label):
+        """Sets the block's values in OM's ozone-site.xml, reconfigures OM, and waits until /prom shows them.
+        Returns the record of the switch."""
+        enabled, timeout = self._values(label)
+        began = time.time()
+        text = set_property(set_property(self.site.read_text(), ENABLED_KEY, enabled), TIMEOUT_KEY, timeout)
+        self.site.write_text(text)
+        self._ozone_admin('start')
+        deadline = time.monotonic() + RECONFIG_TIMEOUT_S
+        while True:
+            status = self._ozone_admin('status')
+            if 'finished' in status:
+                break
+            if time.monotonic() > deadline:
+                raise ClusterError(f'OM did not finish its reconfiguration in {RECONFIG_TIMEOUT_S} s: {status}')
+            time.sleep(0.5)
+        if 'FAILED' in status:
+            raise ClusterError(f'OM refused the reconfiguration: {status.strip()}')
+        timeout_ms = scenarios_duration_ms(timeout)
+        deadline = time.monotonic() + GAUGE_TIMEOUT_S
+        while True:
+            samples = self._prom()
+            gauge = _gauge(samples, 'om_range_compaction_settings_enabled')
+            gauge_timeout = _gauge(samples, 'om_range_compaction_settings_timeout')
+            if gauge == (1.0 if enabled == 'true' else 0.0) and gauge_timeout == timeout_ms:
+                break
+            if time.monotonic() > deadline:
+                raise ClusterError(f'/prom does not show {ENABLED_KEY}={enabled}, timeout {timeout} after '
+                                   f'{GAUGE_TIMEOUT_S} s (enabled {gauge}, timeout {gauge_timeout})')
+            time.sleep(0.2)
+        return {'label': label, 'enabled': enabled, 'timeout': timeout, 'began': round(began, 3),
+                'inForce': round(time.time(), 3), 'seconds': round(time.time() - began, 2),
+                'changed': 'Changed property' in status}
+
+    def _prom(self):
+        return prom.parse(_fetch(self.cluster.prom_url))
+
+    def _block(self, pair, label, number, total, client):
+        switch = self._switch(label)
+        self.switches.append(switch)
+        in_force = switch['inForce']
+        _sleep_until(in_force + self.s.discard_s, client)
+        before = self._prom()
+        start = time.time()
+        _sleep_until(in_force + self.s.block_s, client)
+        after = self._prom()
+        end = time.time()
+        block = {'number': number, 'pair': pair, 'label': label, 'warmup': pair == 0, 'start': round(start, 3),
+                 'end': round(end, 3), 'seconds': round(end - start, 3), 'switchSeconds': switch['seconds'],
+                 'enabledGauge': [_gauge(before, 'om_range_compaction_settings_enabled'),
+                                  _gauge(after, 'om_range_compaction_settings_enabled')],
+                 'timeoutGaugeMs': [_gauge(before, 'om_range_compaction_settings_timeout'),
+                                    _gauge(after, 'om_range_compaction_settings_timeout')],
+                 'rangesCompacted': _delta(before, after, 'om_range_compaction_ranges_compacted'),
+                 'server': block_server(protocol_totals(before), protocol_totals(after))}
+        self.blocks.append(block)
+        print(f'ab-bench --interleave: block {number}/{total} pair {pair}{" (warm-up)" if pair == 0 else ""} '
+              f'service {label}: {block["seconds"]:.1f} s measured, switch took {switch["seconds"]:.1f} s',
+              flush=True)
+
+    def _fill_client(self):
+        """The client's numbers per block, from the latency log (read once, after the client ended)."""
+        log = self.out / LATENCY_LOG
+        rows = read_latency_log(log) if log.exists() else []
+        for block in self.blocks:
+            block['client'] = block_client(rows, block['start'], block['end'])
+
+    def _stop(self, cluster, keep_work):
+        try:
+            cluster.stop()
+        except ClusterError as e:
+            keep_work = True
+            print(f'ab-bench: {e}')
+        if cluster.om_log().exists():
+            shutil.copy(cluster.om_log(), self.out / 'logs' / 'om.log')
+        if keep_work:
+            print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
+
+
+def scenarios_duration_ms(text):
+    units = {'ms': 1, 's': 1000, 'm': 60000, 'h': 3600000}
+    match = re.fullmatch(r'([0-9]+)(ms|s|m|h)', text)
+    return float(int(match.group(1)) * units[match.group(2)])
+
+
+def _fetch(url):
+    from .scrape import fetch_text
+    return fetch_text(url)
+
+
+def _gauge(samples, name):
+    for (n, _), value in samples.items():
+        if n == name:
+            return value
+    return None
+
+
+def _delta(before, after, name):
+    a, b = _gauge(before, name), _gauge(after, name)
+    return None if a is None or b is None else b - a
+
+
+def _sleep_until(when, client):
+    while True:
+        left = when - time.time()
+        if left <= 0:
+            return
+        if client.poll() is not None:
+            client.wait()
+            raise freon.FreonError(f'omkeybench ended during the measure; see {client.log}')
+        time.sleep(min(left, 0.5))
+
+
+def main(args, repo, argv, out):
+    s = settings_from_args(args, out)
+    print(f"ab-bench --interleave{' --aa' if s.aa else ''}: scenario {s.scenario}; {s.pairs} pairs (+1 warm-up) of "
+          f'{s.block_s:g} s blocks, {s.discard_s:g} s discarded after each switch; results in {s.out}', flush=True)
+    try:
+        result = Interleave(s, repo, ['scripts/ab-bench'] + argv).run()
+    except ClusterError as e:
+        raise SystemExit(f'ab-bench: {e}') from None
+    print(f'Report: {s.out / PAGE_FILE}' + ('' if result['status'] == 'complete' else
+                                           f' (PARTIAL: {result["reason"]})'))
+    return 0 if result['status'] == 'complete' else 1
+
+
+# --- charts and report --------------------------------------------------------------------------------------------
+
+def draw(result, folder):
+    """p99 per block over time (on and off in two colours) and the intervals per operation; returns the files."""
+    blocks = [b for b in result['blocks'] if b.get('client')]
+    files = []
+    if not blocks:
+        return files
+    folder.mkdir(parents=True, exist_ok=True)
+    t0 = blocks[0]['start']
+    names = ('service on', 'service off') if result['settings']['mode'] == 'A/B' else ("'on' half (A/A)",
+                                                                                       "'off' half (A/A)")
+    fig, axes = plt.subplots(len(OPS), 1, figsize=(10, 2.6 * len(OPS)), sharex=True)
+    for ax, op in zip(axes, OPS):
+        for label, name in zip((ON, OFF), names):
+            xs = [((b['start'] + b['end']) / 2 - t0) for b in blocks if b['label'] == label
+                  and b['client'][op]['p99'] is not None]
+            ys = [b['client'][op]['p99'] for b in blocks if b['label'] == label and b['client'][op]['p99'] is not None]
+            hollow = [b['warmup'] for b in blocks if b['label'] == label and b['client'][op]['p99'] is not None]
+            ax.scatter([x for x, h in zip(xs, hollow) if not h], [y for y, h in zip(ys, hollow) if not h],
+                       color=COLOURS[label], label=name, zorder=3)
+            ax.scatter([x for x, h in zip(xs, hollow) if h], [y for y, h in zip(ys, hollow) if h],
+                       facecolors='none', edgecolors=COLOURS[label], zorder=3)
+        for b in blocks:
+            ax.axvspan(b['start'] - t0, b['end'] - t0, color=COLOURS[b['label']], alpha=0.08, lw=0)
+        ax.set_ylabel(f'{op} p99 (ms)')
+        ax.grid(alpha=0.3)
+    axes[0].legend(loc='upper right')
+    axes[0].set_title('Client p99 per block (measured windows shaded; hollow: warm-up pair)')
+    axes[-1].set_xlabel('seconds since the first block')
+    fig.tight_layout()
+    fig.savefig(folder / 'p99_per_block.png', dpi=100)
+    plt.close(fig)
+    files.append('charts/p99_per_block.png')
+    analysis = result.get('analysis')
+    if analysis:
+        fig, axes = plt.subplots(1, len(OPS), figsize=(12, 3.6), sharey=True)
+        for ax, op in zip(axes, OPS):
+            rows = [(m['label'].split(' (')[0], m) for m in analysis['operations'][op].values()
+                    if m['ratio'] is not None]
+            for i, (name, m) in enumerate(rows):
+                colour = 'tab:green' if m['targetHolds'] else 'tab:red'
+                ax.errorbar([m['ratio']], [i], xerr=[[m['ratio'] - m['low']], [m['high'] - m['ratio']]], fmt='o',
+                            color=colour, capsize=4)
+            ax.set_yticks(range(len(rows)))
+            ax.set_yticklabels([name for name, _ in rows])
+            ax.axvline(1.0, color='black', lw=1)
+            ax.axvline(TARGET_RATIO, color='grey', ls='--', lw=1)
+            ax.axvline(1 / TARGET_RATIO, color='grey', ls=':', lw=1)
+            ax.set_title(op)
+            ax.set_xlabel('ratio on/off, 95% CI')
+            ax.grid(alpha=0.3)
+        fig.suptitle(f"{result['settings']['mode']}: geometric mean of {analysis['pairs']} pair ratios "
+                     '(green: target holds)')
+        fig.tight_layout()
+        fig.savefig(folder / 'intervals.png', dpi=100)
+        plt.close(fig)
+        files.append('charts/intervals.png')
+    return files
+
+
+def _f(value, digits=3):
+    return '–' if value is None else f'{value:.{digits}f}'
+
+
+def render(result, chart_files):
+    s, m = result['settings'], result['machine']
+    lines = [f"# Interleaved {s['mode']} benchmark of the range compaction service", '']
+    if result['status'] != 'complete':
+        lines += [f"**PARTIAL RESULTS**: {result.get('reason')}.", '']
+    measured = [b for b in result['blocks'] if not b['warmup']]
+    lines += [f'Generated by `{result["tool"]}` from `{JSON_FILE}`; do not edit.', '', '## Setup', '',
+              f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
+              f"{m.get('loadAverageAtStart')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; this project "
+              f"at git commit {m.get('gitCommit')}.",
+              f"- Command: `{' '.join(result['commandLine'])}`; started {result['startedAt']}, finished "
+              f"{result['finishedAt']}, wall time {result['wallSeconds']:,.0f} s.",
+              f"- One local cluster, one continuous load: `{result.get('freonCommand')}` (closed loop: each of the "
+              f"{s['threads']} threads sends its next operation when the previous one returns).",
+              f"- {s['pairs']} measured pairs of {s['blockSeconds']:g} s blocks after one warm-up pair; in each pair "
+              f"one block with the service " + ('on and one off' if s['mode'] == 'A/B' else
+                                                "'on' and one 'off', both with the service OFF (A/A: only "
+                                                f"{TIMEOUT_KEY} toggles, {' / '.join(s['aaTimeouts'])})")
+              + f", in an order drawn from seed {s['seed']}. Before each block OM is reconfigured at runtime "
+              "(ozone-site.xml, `ozone admin reconfig ... start`, `status` until finished, /prom showing the value); "
+              f"the first {s['discardSeconds']:g} s after that are not measured.",
+              f"- OM: memtables {s['writeBuffer'] or '128MB'}, metrics2 period {s['metrics2PeriodS']} s, "
+              f"configuration at start in `{JSON_FILE}` (`omConf`)"
+              + (f"; {s['preloadKeys']:,} preloaded keys" if s['preloadKeys'] else '') + '.',
+              f"- Statistics: per metric the ratio on/off of each pair; the estimate is their geometric mean, the 95% "
+              f"interval a paired bootstrap over pairs ({s['bootstrapResamples']:,} resamples, percentile, seed "
+              f"{s['seed']}). Target: upper end <= {TARGET_RATIO:.2f} (ops/s: lower end >= {1 / TARGET_RATIO:.3f}) "
+              f"and half-width <= {TARGET_HALF_WIDTH_PCT:g}%.", '']
+    a = result.get('analysis')
+    if a:
+        lines += ['## Results', '',
+                  f"{a['pairs']} pairs; {len(measured)} measured blocks; total throughput on/off "
+                  f"{_f(a['allOpsPerSecond']['ratio'])} [{_f(a['allOpsPerSecond']['low'])}, "
+                  f"{_f(a['allOpsPerSecond']['high'])}]: {a['allOpsPerSecond']['verdict']}. OM server mean over all "
+                  f"requests: {_f(a['serverMeanMsAll']['ratio'])} [{_f(a['serverMeanMsAll']['low'])}, "
+                  f"{_f(a['serverMeanMsAll']['high'])}]: {a['serverMeanMsAll']['verdict']}.", '']
+        for op in OPS:
+            lines += [f'### {op}', '', '| metric | ratio on/off | 95% CI | half-width | pairs | target |',
+                      '|---|---|---|---|---|---|']
+            for key, metric in a['operations'][op].items():
+                target = '–' if metric['targetHolds'] is None else ('holds' if metric['targetHolds'] else '**no**')
+                lines.append(f"| {metric['label']} | {_f(metric['ratio'])} | [{_f(metric['low'])}, "
+                             f"{_f(metric['high'])}] | ±{_f(metric['halfWidthPct'], 1)}% | {metric['pairs']} | "
+                             f'{target} |')
+            lines.append('')
+            for key, metric in a['operations'][op].items():
+                lines.append(f"- {metric['label']}: {metric['verdict']}.")
+            lines.append('')
+    lines += ['## Blocks', '', '| # | pair | service | measured s | switch s | enabled gauge | CREATE p99 | DELETE p99 '
+              '| LIST p99 | ops/s | server ms (all) | ranges compacted |', '|---|---|---|---|---|---|---|---|---|---|---|---|']
+    for b in result['blocks']:
+        c = b.get('client') or {}
+        lines.append(f"| {b['number']} | {b['pair']}{' (warm-up)' if b['warmup'] else ''} | {b['label']} | "
+                     f"{b['seconds']:.1f} | {b['switchSeconds']:.1f} | {b['enabledGauge'][0]:g}→"
+                     f"{b['enabledGauge'][1]:g} | " + ' | '.join(_f((c.get(op) or {}).get('p99'), 1) for op in OPS)
+                     + f" | {_f(c.get('allOpsPerSecond'), 0)} | {_f(b['server']['ALL']['meanMs'], 2)} | "
+                     f"{_f(b['rangesCompacted'], 0)} |")
+    lines += ['', '## What this measures', '',
+              "- The service's cost to clients under this load, with the machine's slow drift cancelled by pairing. "
+              'Blocks with the service on inherit the tombstones the off blocks before them left, so the service '
+              'works harder than in a steady state: a conservative measure of its cost.',
+              '- Not the read benefit: off blocks inherit tables the on blocks cleaned. That stays with the '
+              'separate arms (`scripts/ab-bench` without `--interleave`).',
+              '- The load is closed-loop: a stall of OM lowers the throughput instead of showing in the latencies '
+              '(coordinated omission does not inflate them as in a paced load, and does not hide a stall either '
+              'when ops/s is read too), so the ops/s ratio is part of the cost.', '']
+    for chart in chart_files:
+        lines += [f'![{chart}]({chart})', '']
+    return '\n'.join(lines)

@@ -1,0 +1,54 @@
+"""--interleave's pure parts: the plan, the blocks' numbers from the latency log and /prom, the analysis."""
+
+from abbench import interleave
+
+
+def test_plan_is_seeded_with_one_warmup_pair_and_both_orders():
+    plan = interleave.plan(20, 42)
+    assert plan == interleave.plan(20, 42) and plan != interleave.plan(20, 43)
+    assert [k for k, _ in plan] == list(range(21))
+    assert {order for _, order in plan} == {('on', 'off'), ('off', 'on')}
+
+
+def test_block_client_takes_the_operations_started_in_the_window():
+    rows = [(9.99, 'CREATE', 100.0)] + [(10 + i / 100, 'CREATE', float(i + 1)) for i in range(100)] + \
+        [(10.5, 'LIST', 7.0), (12.0, 'CREATE', 500.0)]
+    block = interleave.block_client(rows, 10.0, 12.0)
+    create = block['CREATE']
+    assert create['count'] == 100 and create['p50'] == 50 and create['p99'] == 99 and create['max'] == 100
+    assert create['opsPerSecond'] == 50 and block['allOpsPerSecond'] == 50.5
+    assert block['LIST']['p99'] == 7.0 and block['DELETE'] == {'count': 0, 'opsPerSecond': 0.0, 'p50': None,
+                                                              'p99': None, 'mean': None, 'max': None}
+
+
+def test_block_server_maps_requests_to_operations():
+    before = {'CreateKey': (10, 20), 'CommitKey': (10, 30), 'DeleteKey': (5, 5), 'ListKeysLight': (1, 9)}
+    after = {'CreateKey': (20, 40), 'CommitKey': (20, 80), 'DeleteKey': (5, 5), 'ListKeysLight': (3, 29)}
+    server = interleave.block_server(before, after)
+    assert server['CREATE'] == {'requests': 20, 'meanMs': 3.5}
+    assert server['DELETE'] == {'requests': 0, 'meanMs': None}
+    assert server['LIST'] == {'requests': 2, 'meanMs': 10.0}
+    assert server['ALL'] == {'requests': 22, 'meanMs': 90 / 22}
+
+
+def test_analysis_leaves_the_warmup_pair_out():
+    def block(pair, label, p99):
+        client = {op: {'p50': 1.0, 'p99': p99, 'opsPerSecond': 100.0} for op in interleave.OPS}
+        client['allOpsPerSecond'] = 300.0
+        server = {op: {'meanMs': 2.0} for op in list(interleave.OPS) + ['ALL']}
+        return {'pair': pair, 'label': label, 'client': client, 'server': server}
+    blocks = [block(0, 'on', 1000.0), block(0, 'off', 1.0)]
+    for k in range(1, 6):
+        blocks += [block(k, 'off', 10.0), block(k, 'on', 12.0)]
+    a = interleave.analyse(blocks, seed=1)
+    assert a['pairs'] == 5
+    p99 = a['operations']['LIST']['p99']
+    assert abs(p99['ratio'] - 1.2) < 1e-9 and not p99['containsOne']
+    assert a['operations']['LIST']['p50']['containsOne'] and a['allOpsPerSecond']['ratio'] == 1.0
+
+
+def test_set_property_replaces_or_adds():
+    text = '<configuration>\n  <property><name>k</name><value>1</value></property>\n</configuration>\n'
+    assert '<name>k</name><value>2</value>' in interleave.set_property(text, 'k', '2')
+    added = interleave.set_property(text, 'j', 'x')
+    assert '<property><name>j</name><value>x</value></property>\n</configuration>' in added
