@@ -34,7 +34,10 @@ _top_range_score, _ranges, plus om_range_stats_index_updates.
 
 `ozone debug range-stats --db DIR [--table T] [--top N] [--json]` shows the
 same ranges for an OM DB (or a checkpoint of it) on disk, opened read-only
-without writing anything to its directory.
+without writing anything to its directory. With --heads it prints, per
+table, the tombstones in SSTs and memtables and the internal entries a
+reader of the table's head steps over (RocksDB's NUMBER_ITER_SKIP for one
+seek and one next); --seek TABLE=KEY adds such a read from KEY.
 
 The benchmark RangeStatsFlushBench writes the same puts and deletes into two
 real OM DBs, one with and one without range statistics, and compares flush

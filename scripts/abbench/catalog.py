@@ -80,6 +80,9 @@ COLUMNS = [
     _range_compaction('range_memtable_flushes', 'memtable_flushes'),
     # The service's own seeks, which RocksDB counts in the seek statistics beside the clients'.
     _range_compaction('range_head_probes', 'head_probes'),
+    # The idle rule: looks at which OM was idle, and what the service did then (it must not fire under load).
+    _range_compaction('range_idle_looks', 'idle_looks'),
+    _range_compaction('range_idle_compactions', 'idle_ranges_compacted'),
     _range_compaction('range_skipped_write_pressure', 'skipped_write_pressure'),
     _range_compaction('range_skipped_foreground_latency', 'skipped_foreground_latency'),
     _range_compaction('range_bytes_read', 'bytes_read', unit='bytes'),

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import charts, preload, report, scenarios
+from . import charts, hatransfer, interleave, preload, report, scenarios
 from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
@@ -36,6 +36,9 @@ LARGE_PRELOAD_KEYS = 10_000_000
 LARGE_INTERVAL_FRACTION = 1 / 4
 DEFAULT_OPS = 200000
 DEFAULT_THREADS = 10
+# bulk-expire and --ha-transfer: seconds with no client between the load and the readers.
+DEFAULT_QUIET_S = 60
+MAX_QUIET_S = 86400
 # Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine, 35000 and up
 # are free for a second user of the machine.
 PORT_RANGE = (19000, 64960)
@@ -56,6 +59,8 @@ examples:
   scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
+  scripts/ab-bench --scenario bulk-expire --write-buffer 2MB    a bulk delete, a minute of quiet, the first listings
+  scripts/ab-bench --ha-transfer                   three OMs: the new leader's heads after a leadership transfer
   scripts/ab-bench --compare bench-results/A bench-results/B
   scripts/ab-bench --report bench-results/A        report.md again from summary.json (after the report changed)
   scripts/ab-bench --self-test                     the harness's own tests (pytest; starts small clusters)
@@ -84,6 +89,12 @@ def _interval(text):
     if not 0.5 <= value <= 300:
         raise argparse.ArgumentTypeError(f'expected seconds from 0.5 to 300, got {text!r}')
     return value
+
+
+def _quiet(text):
+    if not re.fullmatch(r'[0-9]+', text) or int(text) > MAX_QUIET_S:
+        raise argparse.ArgumentTypeError(f'expected whole seconds from 0 to {MAX_QUIET_S}, got {text!r}')
+    return int(text)
 
 
 def _size(text):
@@ -165,11 +176,22 @@ def parser():
     p.add_argument('--base-port', type=_base_port, default=DEFAULT_BASE_PORT,
                    help=f'first of the 40 ports of each cluster, {PORT_RANGE[0]}-{PORT_RANGE[1]} '
                         f'(default {DEFAULT_BASE_PORT})')
+    p.add_argument('--quiet-seconds', type=_quiet, metavar='S',
+                   help=f'bulk-expire and --ha-transfer: seconds with no client between the load and the readings '
+                        f'(default {DEFAULT_QUIET_S})')
+    p.add_argument('--ha-transfer', action='store_true',
+                   help='instead of the A/B benchmark: on three OMs (scripts/cluster start --om-ha), per scenario '
+                        f'(default {",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default '
+                        f'{",".join(hatransfer.DEFAULT_ARMS)}), the load, the quiet period, each OM\'s head skips, '
+                        'a leadership transfer and the new leader\'s; writes ha-transfer.md and ha-transfer.json '
+                        f'({QUICK_OPS:,} ops and {QUICK_WRITE_BUFFER} memtables unless told; see docs/om-ha.md)')
     p.add_argument('--out', type=Path, help='results folder (default bench-results/<timestamp>)')
     p.add_argument('--report', type=Path, metavar='DIR',
-                   help='write DIR/report.md again from DIR/summary.json and the charts in DIR/charts (no run)')
+                   help='write DIR/report.md again from DIR/summary.json and the charts in DIR/charts, or '
+                        'DIR/ha-transfer.md from DIR/ha-transfer.json (no run)')
     p.add_argument('--compare', nargs=2, type=Path, metavar=('DIR1', 'DIR2'),
                    help='put two results folders side by side (writes a new folder with report.md)')
+    interleave.add_arguments(p)
     return p
 
 
@@ -195,6 +217,15 @@ def compare(args, repo):
 
 
 def rewrite_report(folder):
+    if (folder / hatransfer.JSON_FILE).exists() and not (folder / 'summary.json').exists():
+        path = folder / hatransfer.JSON_FILE
+        try:
+            result = json.loads(path.read_text())
+        except (OSError, ValueError) as e:
+            raise SystemExit(f'ab-bench: cannot read {path}: {e.__class__.__name__}: {e}') from None
+        (folder / hatransfer.PAGE_FILE).write_text(hatransfer.render(result))
+        print(f'Page: {folder / hatransfer.PAGE_FILE}')
+        return 0
     result = _load_result(folder)
     chart_files = {scenario: charts.scenario_files(folder / 'charts' / scenario)
                    for scenario in report.group_runs(result['runs'])}
@@ -213,6 +244,10 @@ def settings(args, repo):
     if args.preload_churn and not (args.preload_keys or args.large):
         raise SystemExit('ab-bench: --preload-churn needs a preloaded OM: add --preload-keys N (or --large)')
     scenario_names = args.scenario or _profile_default(args, QUICK_SCENARIOS, LARGE_SCENARIOS, ['seed'])
+    if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
+        raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire scenario and to --ha-transfer')
+    if args.weights and all(scenarios.SCENARIOS[n].phased for n in scenario_names):
+        raise SystemExit('ab-bench: --weights replaces an omkeybench mix; bulk-expire has none')
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
@@ -229,7 +264,48 @@ def settings(args, repo):
                                                                        None),
                     profile=args.profile, preload_keys=args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0),
                     preload_churn=args.preload_churn or 0,
-                    interval_fraction=LARGE_INTERVAL_FRACTION if args.large else scenarios.FULL_INTERVAL_FRACTION)
+                    interval_fraction=LARGE_INTERVAL_FRACTION if args.large else scenarios.FULL_INTERVAL_FRACTION,
+                    quiet_s=DEFAULT_QUIET_S if args.quiet_seconds is None else args.quiet_seconds)
+
+
+# What --ha-transfer takes besides the options every run takes (--threads, --seed, --weights, --base-port, --out).
+HA_REFUSED = ('quick', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave')
+
+
+def ha_settings(args, repo):
+    refused = [name for name in HA_REFUSED if getattr(args, name, None)]
+    if refused:
+        raise SystemExit(f"ab-bench: --ha-transfer does not take --{refused[0].replace('_', '-')}")
+    scenario_names = args.scenario or hatransfer.DEFAULT_SCENARIOS
+    phased = [n for n in scenario_names if scenarios.SCENARIOS[n].phased]
+    if phased:
+        raise SystemExit(f'ab-bench: --ha-transfer measures the omkeybench scenarios, not {phased[0]}')
+    om_conf = {}
+    for arm, kv in args.om_conf:
+        om_conf.setdefault(arm, []).append(kv)
+    out = args.out or _timestamped(repo, 'ha-transfer-')
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    return hatransfer.HaSettings(scenarios=scenario_names, arms=args.arms or hatransfer.DEFAULT_ARMS,
+                                 ops=args.ops or QUICK_OPS, threads=args.threads, seed=args.seed,
+                                 quiet_s=DEFAULT_QUIET_S if args.quiet_seconds is None else args.quiet_seconds,
+                                 base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights,
+                                 write_buffer=args.write_buffer or QUICK_WRITE_BUFFER)
+
+
+def ha_transfer(args, repo, argv):
+    s = ha_settings(args, repo)
+    print(f'ab-bench --ha-transfer: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops; '
+          f'results in {s.out}', flush=True)
+    try:
+        result = hatransfer.HaTransfer(s, repo, ['scripts/ab-bench'] + argv).run()
+    except ClusterError as e:
+        raise SystemExit(f'ab-bench: {e}') from None
+    except KeyboardInterrupt:
+        raise SystemExit('ab-bench: interrupted before any run') from None
+    print(f'Page: {s.out / hatransfer.PAGE_FILE}' + ('' if result['status'] == 'complete' else
+                                                     f' (PARTIAL: {result["reason"]})'))
+    return 0 if result['status'] == 'complete' else 1
 
 
 def main(argv=None):
@@ -240,6 +316,11 @@ def main(argv=None):
         return compare(args, repo)
     if args.report:
         return rewrite_report(args.report)
+    interleave.check_unused(args)
+    if args.ha_transfer:
+        return ha_transfer(args, repo, argv)
+    if args.interleave:
+        return interleave.main(args, repo, argv, args.out or _timestamped(repo, 'interleave-'))
     s = settings(args, repo)
     print(f'ab-bench: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops x {s.repeat}; '
           f'results in {s.out}', flush=True)

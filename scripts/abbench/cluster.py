@@ -34,15 +34,17 @@ def build_dist_if_needed(repo, profiler=False):
 
 
 class LocalCluster:
-    """One cluster in its own work directory and port block; start() and stop() log to `log`."""
+    """One cluster in its own work directory and port block; start() and stop() log to `log`. With `om_ha`, three
+    OMs in one Ratis group (scripts/cluster start --om-ha)."""
 
-    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False):
+    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False):
         self.script = repo / 'scripts' / 'cluster'
         self.work_dir = Path(work_dir)
         self.base_port = base_port
         self.om_conf = list(om_conf)
         self.log = Path(log)
         self.profile_om = profile_om
+        self.om_ha = om_ha
         self.started = False
 
     @cached_property
@@ -61,6 +63,16 @@ class LocalCluster:
     def client_conf_dir(self):
         return Path(self._urls['client_conf_dir'])
 
+    @property
+    def om_rpc(self):
+        """host:port of OM's RPC server (of om1 with --om-ha)."""
+        return self._urls['om_rpc']
+
+    @property
+    def oms(self):
+        """{OM name: {'prom': its /prom URL, 'log': its log, 'db': its DB directory}}: om, or om1..om3."""
+        return self._urls['oms']
+
     def _command(self, *args):
         return [str(self.script), '--dir', str(self.work_dir), '--base-port', str(self.base_port), *args]
 
@@ -71,20 +83,45 @@ class LocalCluster:
             return subprocess.run(self._command(*args), stdout=out, stderr=subprocess.STDOUT,
                                   stdin=subprocess.DEVNULL, start_new_session=True).returncode
 
+    def _output(self, *args):
+        """What a command of scripts/cluster printed; its errors go to the log, and a failure raises ClusterError."""
+        with open(self.log, 'ab') as err:
+            result = subprocess.run(self._command(*args), stdout=subprocess.PIPE, stderr=err,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
+        if result.returncode != 0:
+            raise ClusterError(f'scripts/cluster {" ".join(args)} failed; see {self.log}')
+        return result.stdout.decode('utf-8', 'replace').strip()
+
     def start(self):
-        args = ['start']
+        args = ['start'] + (['--om-ha'] if self.om_ha else [])
         for kv in self.om_conf:
             args += ['--om-conf', kv]
         if self.profile_om:
             args += ['--profile', 'om']
         self.started = True  # even a failed start may have launched processes that stop() must end
-        if self._run(*args) != 0:
+        code = self._run(*args)
+        self.__dict__.pop('_urls', None)  # the layout (one OM or three) is the work directory's from its first start
+        if code != 0:
             raise ClusterError(f'scripts/cluster start failed; see {self.log} and {self.work_dir}/*/*.log')
 
     def stop(self):
         if self.started and self._run('stop') != 0:
             raise ClusterError(f'scripts/cluster stop failed; see {self.log}')
         self.started = False
+
+    def leader(self):
+        """The OM leader's name (om1..om3; with one OM: om)."""
+        return self._output('leader')
+
+    def transfer(self, om=None):
+        """Makes `om` (default: the OM after the leader) the leader; returns its name once the OMs agree on it."""
+        return self._output('transfer', *([om] if om else []))
+
+    def checkpoint(self, dest, om=None):
+        """A checkpoint of OM's DB (of the leader's, or of OM `om`) in the new directory `dest`; OM flushes its
+        memtables first."""
+        self._output('checkpoint', *(['--om', om] if om else []), str(dest))
+        return Path(dest)
 
     def om_pid_file(self):
         """Where scripts/cluster keeps OM's PID while it runs."""

@@ -6,31 +6,38 @@ import threading
 
 # Freon logs this line every second when it has no console (our case: its output goes to a file).
 _PROGRESS = re.compile(r'Progress: [\d.]+ % \((\d+) out of (\d+)\)')
+# The bucket of the omkeybench scenarios.
+VOLUME = 'vol1'
+BUCKET = 'bucket1'
 
 
 class FreonError(RuntimeError):
-    """omkeybench exited with a non-zero code."""
+    """omkeybench (or another client command of a load) exited with a non-zero code."""
 
 
-def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None):
-    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights. The
-    output files come last: --latency-csv (the client's latency per interval of `latency_interval_s`), then
-    --summary-json."""
+def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None,
+            om_service_id=None):
+    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights;
+    `om_service_id` names the OM service of three OMs. The output files come last: --latency-csv (the client's
+    latency per interval of `latency_interval_s`), then --summary-json."""
     args = list(scenario.freon_args)
     if weights:
         args[args.index('--weights') + 1] = weights
+    service = ['--om-service-id', om_service_id] if om_service_id else []
     return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
-            '--volume', 'vol1', '--bucket', 'bucket1', *args, '--latency-interval', str(latency_interval_s),
+            '--volume', VOLUME, '--bucket', BUCKET, *args, *service, '--latency-interval', str(latency_interval_s),
             '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
 
 
 class FreonRun:
-    """One omkeybench process; `ops_done` follows its progress while it runs."""
+    """One omkeybench process (or another freon generator's, or a client command's: `what` names it in errors);
+    `ops_done` follows its progress while it runs."""
 
-    def __init__(self, cmd, env, log):
+    def __init__(self, cmd, env, log, what='omkeybench'):
         self.cmd = cmd
         self.env = env
         self.log = log
+        self.what = what
         self.ops_done = 0
         self.process = None
         self._reader = None
@@ -58,7 +65,7 @@ class FreonRun:
         code = self.process.wait()
         self._reader.join()
         if code != 0:
-            raise FreonError(f'omkeybench exited with code {code}; see {self.log}')
+            raise FreonError(f'{self.what} exited with code {code}; see {self.log}')
 
     def terminate(self):
         if self.process and self.process.poll() is None:

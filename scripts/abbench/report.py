@@ -4,7 +4,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from . import scenarios, summary, verdict
+from . import bulkexpire, scenarios, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 
@@ -55,8 +55,52 @@ ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client fa
            Row('ranges compacted (range service)', 'om.rangeCompactions', 0, ''),
            Row('memtables flushed (range service)', 'om.rangeMemtableFlushes', 0, ''),
            Row('head probes, seeks (range service)', 'om.rangeHeadProbes', 0, ''),
+           Row('looks while OM was idle (range service)', 'om.rangeIdleLooks', 0, ''),
+           Row('ranges compacted while OM was idle (range service)', 'om.rangeIdleCompactions', 0, ''),
            Row('compactions put off for write pressure (range service)', 'om.rangeSkippedWritePressure', 0, ''),
            Row('runs ended for slow client requests (range service)', 'om.rangeSkippedForegroundLatency', 0, '')])
+
+
+def _reader_rows(reader, what):
+    base = f'bulkExpire.readers.{reader}'
+    return [Row(f'{what}: latency at OM (ms)', f'{base}.latencyMs'),
+            Row(f'{what}: latency at the client (ms)', f'{base}.clientLatencyMs', 1, ''),
+            Row(f'{what}: iterator skips', f'{base}.iterSkips', 0),
+            Row(f'{what}: seeks', f'{base}.seeks', 0, ''), Row(f'{what}: entries listed', f'{base}.listed', 0, ''),
+            Row(f'{what}: seconds between the /prom readings around it', f'{base}.windowSeconds', 1, '')]
+
+
+# bulk-expire has no client mix: its rows are the readers', the tombstones left, and OM's work (the series runs from
+# the first phase to the readers' end).
+BULK_EXPIRE_ROWS = (
+    _reader_rows('list-obs', 'first listing of the bucket')
+    + _reader_rows('list-fso', 'listing of the parent directory')
+    + [Row(f'tombstones left, {t}', f'bulkExpire.tombstones.{t}', 0) for t in bulkexpire.SERVICE_TABLES]
+    + [Row("tombstones left, the service's tables", 'bulkExpire.tombstonesServiceTables', 0),
+       Row("SST tombstones at the end of the quiet period, the service's tables (OM's /prom, memtables not counted)",
+           'bulkExpire.sstTombstonesAtQuietEndServiceTables', 0, ''),
+       Row("iterator skips of OM's own services during the quiet period", 'bulkExpire.quietIterSkips', 0, ''),
+       Row('compaction write, first phase to the readers\' end (MB)', 'bulkExpire.compactWriteMB'),
+       Row('compaction write during the quiet period (MB)', 'bulkExpire.compactWriteMBQuiet'),
+       Row("range service's last work, s after the quiet period began", 'bulkExpire.serviceWorkEndS', 0, ''),
+       Row('ranges compacted (range service)', 'om.rangeCompactions', 0, ''),
+       Row('memtables flushed (range service)', 'om.rangeMemtableFlushes', 0, ''),
+       Row('flush write (MB)', 'om.flushWriteMB'),
+       Row('write stall (ms)', 'om.writeStallMs'),
+       Row("OM's CPU, cores busy on average", 'om.omCpuCores', 2),
+       Row('full compaction passes', 'fullCompaction.passesDuringClient', 0, ''),
+       Row('SST size at the readers\' end (MB)', 'om.sstMBEnd', 2),
+       Row('load: seconds of its phases', 'bulkExpire.loadSeconds', 1, '')])
+
+
+def rows_of(scenario):
+    """The rows of a scenario's table."""
+    return BULK_EXPIRE_ROWS if SCENARIOS[scenario].phased else ROWS
+
+
+def metrics_of(scenario):
+    """The key metrics of a scenario's verdict."""
+    return bulkexpire.KEY_METRICS if SCENARIOS[scenario].phased else verdict.KEY_METRICS
 
 
 def _num(value, digits):
@@ -85,10 +129,10 @@ def group_runs(runs):
     return grouped
 
 
-def table(by_arm, repeats, baseline='off'):
+def table(by_arm, repeats, baseline='off', rows=None):
     arms = list(by_arm)
     lines = ['| metric | ' + ' | '.join(arms) + ' |', '|---|' + '---|' * len(arms)]
-    for row in ROWS:
+    for row in rows or ROWS:
         aggs = {arm: summary.aggregate(by_arm[arm], row.path) for arm in arms}
         if all(a is None for a in aggs.values()):
             continue
@@ -98,10 +142,10 @@ def table(by_arm, repeats, baseline='off'):
     return lines
 
 
-def key_values(by_arm):
+def key_values(by_arm, metrics=None):
     """{key metric label: {arm: (median, min, max)}} for the verdict."""
     return {m.label: {arm: summary.aggregate(runs, m.path) for arm, runs in by_arm.items()}
-            for m in verdict.KEY_METRICS}
+            for m in metrics or verdict.KEY_METRICS}
 
 
 # The median of n pairs varies sqrt(pi/2) times as much as their mean (normally distributed ratios), and 1.96 of
@@ -117,12 +161,12 @@ def repeats_needed(log_ratios):
     return math.ceil((_MEDIAN_CI95 * statistics.stdev(log_ratios) / math.log1p(verdict.NOISE)) ** 2)
 
 
-def paired(by_arm, baseline='off'):
+def paired(by_arm, baseline='off', metrics=None):
     """Rows (metric, arm, [ratio per repeat], median ratio, repeats needed) of each arm's run against the baseline's
     run of the same repeat, which ran next to it; pairs with a zero or missing value are left out."""
     base = {run.get('repeat'): run for run in by_arm.get(baseline, [])}
     rows = []
-    for metric in verdict.KEY_METRICS:
+    for metric in metrics or verdict.KEY_METRICS:
         for arm, runs in by_arm.items():
             if arm == baseline:
                 continue
@@ -138,9 +182,9 @@ def paired(by_arm, baseline='off'):
     return rows
 
 
-def paired_lines(by_arm, baseline='off'):
+def paired_lines(by_arm, baseline='off', metrics=None):
     """The report's section on the repeats as pairs, or nothing with fewer than two repeats of an arm and off."""
-    rows = paired(by_arm, baseline)
+    rows = paired(by_arm, baseline, metrics)
     if not rows:
         return []
     lines = ['### Repeats as pairs', '',
@@ -156,6 +200,11 @@ def paired_lines(by_arm, baseline='off'):
     return lines + ['']
 
 
+def _all_phased(settings):
+    names = settings.get('scenarios') or []
+    return bool(names) and all(SCENARIOS[name].phased for name in names)
+
+
 def _setup(result):
     s = result['settings']
     m = result['machine']
@@ -167,8 +216,10 @@ def _setup(result):
              f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
              f"this project at git commit {m.get('gitCommit')}.",
              f"- Command: `{' '.join(result['commandLine'])}`",
-             f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes), then `ozone freon "
-             f"omkeybench` with {s['ops']:,} operations, {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
+             f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes), then "
+             + ("the scenario's load (below)" if _all_phased(s) else
+                f"`ozone freon omkeybench` with {s['ops']:,} operations")
+             + f", {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
              f"sampled every {s['scrapeIntervalS']} s while the client runs. Repeats: {s['repeat']} "
              f"(arms interleaved); with more than one, cells show the median and [min–max].",
              f"- OM's RocksDB memtables: {s.get('writeBuffer') or default_buffer} per table in every arm "
@@ -177,6 +228,12 @@ def _setup(result):
     if result.get('preload'):
         lines.insert(-1, _preload_line(result['preload']))
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
+    if any(SCENARIOS[name].phased for name in s.get('scenarios', [])):
+        c = bulkexpire.counts(s['ops'])
+        lines.append(f"- `bulk-expire` has no omkeybench mix: with {s['ops']:,} operations it creates {c['keys']:,} "
+                     f"keys, deletes the oldest {c['deleted']:,}, creates and deletes a tree of {c['files']:,} files, "
+                     f"then leaves OM without a client for {s.get('quietSeconds', 60)} s (its section lists the "
+                     'commands).')
     lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (the '
               f'prototype\'s reference run: 1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s, from OM\'s start on (upstream queues a '
               'pass every interval, behind a pass still running; the passes and the seconds of full compaction while '
@@ -213,15 +270,21 @@ def render(result, chart_files):
     lines += _setup(result)
     repeats = result['settings']['repeat']
     for scenario, by_arm in group_runs(result['runs']).items():
-        lines += [f'## Scenario `{scenario}`', '', SCENARIOS[scenario].about + '.', '',
-                  '`' + next(r['freonCommand'] for arms in by_arm.values() for r in arms) + '`', '',
-                  '### Verdict', '']
-        lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm))]
+        metrics = metrics_of(scenario)
+        lines += [f'## Scenario `{scenario}`', '', SCENARIOS[scenario].about + '.', '']
+        if SCENARIOS[scenario].phased:
+            lines += _bulk_expire_load(by_arm)
+        else:
+            lines += ['`' + next(r['freonCommand'] for arms in by_arm.values() for r in arms) + '`', '']
+        lines += ['### Verdict', '']
+        lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm, metrics), metrics=metrics)]
         lines += ['', f'Differences under {verdict.NOISE:.0%} (or with overlapping repeats) count as no clear '
-                  'difference. Ratios are against `off`; lower is better except for ops/s.', '',
-                  '### Numbers', '']
-        lines += table(by_arm, repeats)
-        lines += [''] + paired_lines(by_arm)
+                  'difference. Ratios are against `off`; lower is better except for ops/s.', '']
+        if SCENARIOS[scenario].phased:
+            lines += _bulk_expire_targets(by_arm)
+        lines += ['### Numbers', '']
+        lines += table(by_arm, repeats, rows=rows_of(scenario))
+        lines += [''] + paired_lines(by_arm, metrics=metrics)
         lines += ['### Charts', '']
         lines += _charts(scenario, chart_files.get(scenario, []))
         lines.append('')
@@ -243,6 +306,42 @@ def render(result, chart_files):
     return '\n'.join(lines)
 
 
+def _bulk_expire_load(by_arm):
+    """bulk-expire's commands (the same in every arm) and what its numbers mean."""
+    run = next((r for arms in by_arm.values() for r in arms if r.get('bulkExpire')), None)
+    if run is None:
+        return ['No arm got through its load (see `summary.json`).', '']
+    bulk = run['bulkExpire']
+    lines = ['Each arm, on its fresh cluster, in order:', '']
+    lines += [f"1. `{p['command']}`" for p in bulk['phases']]
+    lines += [f"1. no client for {bulk['quietSeconds']} s (the quiet period);",
+              "1. the tombstones left per table: a copy of OM's DB as it is (`scripts/cluster checkpoint --om om`, "
+              "memtables in the copied WAL), read with `ozone debug range-stats --heads`;"]
+    lines += [f"1. `{r['command']}`" for r in bulk['readers'].values()]
+    lines += ['',
+              "A listing's latency is OM's (`om_client_protocol_time` of its list requests, whole milliseconds; the "
+              "client's, a fresh JVM's first call, is in the table too). Its iterator skips are the growth of OM's "
+              "`rocksdb_om_db_number_iter_skip` between the refresh of `/prom` before it and the one after it; OM's "
+              "own services add theirs to that window (the table shows how many they added over the whole quiet "
+              "period). OM's `/prom` counts no tombstone in memtables, where a bulk delete smaller than them stays; "
+              "hence the copy, which counts both.", '']
+    return lines
+
+
+def _bulk_expire_targets(by_arm, baseline='off'):
+    """Each arm's targets: met or not, from the numbers."""
+    lines = ['### Targets', '',
+             'What the range service is to reach after the quiet period (the change that reaches them lands '
+             f'separately); each arm against `{baseline}` (and compaction bytes against `full`), medians over repeats:',
+             '', '| arm | target | value | bound | met |', '|---|---|---|---|---|']
+    rows = [(arm, *t) for arm in by_arm if arm != baseline for t in bulkexpire.targets(by_arm, arm, baseline)]
+    if not rows:
+        return lines[:2] + [f'Not measured: the targets need `{baseline}` and another arm.', '']
+    lines += [f'| `{arm}` | {label} | {_num(value, 1)} | {_num(bound, 1)} | {"yes" if met else "**no**"} |'
+              for arm, label, value, bound, met in rows]
+    return lines + ['']
+
+
 def render_comparison(first, second, first_dir, second_dir):
     """Two results side by side: per scenario and arm, each metric of both and the ratio second/first."""
     lines = ['# A/B benchmark: comparison of two result folders', '',
@@ -255,7 +354,7 @@ def render_comparison(first, second, first_dir, second_dir):
         lines += [f'## Scenario `{scenario}`', '']
         for arm in [a for a in a_runs[scenario] if a in b_runs[scenario]]:
             lines += [f'### Arm `{arm}`', '', '| metric | A | B | B/A |', '|---|---|---|---|']
-            for row in ROWS:
+            for row in rows_of(scenario):
                 a = summary.aggregate(a_runs[scenario][arm], row.path)
                 b = summary.aggregate(b_runs[scenario][arm], row.path)
                 if a is None and b is None:

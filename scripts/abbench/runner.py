@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios, summary
+from . import bulkexpire, charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios, summary
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
 from .progress import Progress
 from .scrape import Scraper
@@ -34,6 +34,7 @@ class Settings:
     preload_keys: int = 0  # keys of the cold bucket OM holds before each arm (preload.py); 0 for none
     preload_churn: int = 0  # operations of churn whose tombstone history the preloaded OM holds (preload.py)
     interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
+    quiet_s: int = 60  # bulk-expire: seconds with no client between the bulk delete and the readers
 
 
 class Aborted(Exception):
@@ -115,18 +116,20 @@ class Benchmark:
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
         rate = self.measured_rate.get(scenario.name, scenario.assumed_ops_per_s)
-        interval_s = scenarios.service_interval_s(self.s.ops / rate, self.s.interval_fraction)
+        run_s = (bulkexpire.expected_seconds(self.s.ops, rate, self.s.quiet_s) if scenario.phased
+                 else self.s.ops / rate)
+        interval_s = scenarios.service_interval_s(run_s, self.s.interval_fraction)
         om_conf = self._om_conf(scenario, arm, interval_s)
         freon_json = self.out / 'freon' / f'{run_id}.json'
         latency_csv = f'freon/{run_id}.latency.csv'
-        cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
-                            self.out / latency_csv, self.latency_interval_s(), self.s.weights)
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
                   'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
-                  'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-4]]),
-                  'csv': f'series/{run_id}.csv', 'freonSummary': f'freon/{run_id}.json',
-                  'clientLatencyCsv': latency_csv,
-                  'clusterDir': str(self.work_root / run_id)}
+                  'csv': f'series/{run_id}.csv', 'clusterDir': str(self.work_root / run_id)}
+        if not scenario.phased:
+            cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
+                                self.out / latency_csv, self.latency_interval_s(), self.s.weights)
+            record.update({'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-4]]),
+                           'freonSummary': f'freon/{run_id}.json', 'clientLatencyCsv': latency_csv})
         self.runs.append(record)
         work = self.work_root / run_id
         cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
@@ -141,16 +144,22 @@ class Benchmark:
             scraper = Scraper(cluster.prom_url, self.out / record['csv'], self.s.scrape_interval_s,
                               lambda: client.ops_done if client else 0, cluster.om_pid_file())
             scraper.start()
-            client = freon.FreonRun(cmd, client_env(cluster), self.out / 'logs' / f'{run_id}.freon.log')
-            client.start()
             client_began = time.monotonic()
-            ops_after = (len(plan) - index - 1) * self.s.ops
-            while client.poll() is None:
-                progress.update(index, run_id, client.ops_done, self.s.ops, time.monotonic() - client_began,
-                                ops_after)
-                time.sleep(0.5)
+            if scenario.phased:
+                client = bulkexpire.Load(self.ozone, cluster, client_env(cluster), self.s.ops, self.s.threads,
+                                         self.s.seed, self.s.quiet_s, self.out, run_id,
+                                         lambda text: progress.say(f'[{index + 1}/{len(plan)} {run_id}] {text}'))
+                record['bulkExpire'] = client.run()
+            else:
+                client = freon.FreonRun(cmd, client_env(cluster), self.out / 'logs' / f'{run_id}.freon.log')
+                client.start()
+                ops_after = (len(plan) - index - 1) * self.s.ops
+                while client.poll() is None:
+                    progress.update(index, run_id, client.ops_done, self.s.ops, time.monotonic() - client_began,
+                                    ops_after)
+                    time.sleep(0.5)
+                client.wait()
             client_s = time.monotonic() - client_began
-            client.wait()
             scraper.stop()
             record['scrapeFailures'] = scraper.failures
             scraper = None
@@ -205,12 +214,14 @@ class Benchmark:
         rows = summary.read_series(csv_path) if csv_path.exists() else []
         freon_summary = json.loads(freon_json.read_text()) if freon_json.exists() else None
         record.update(summary.arm_summary(freon_summary, rows))
+        if record.get('bulkExpire') and rows:
+            record['bulkExpire'].update(bulkexpire.summarise(record['bulkExpire'], rows))
         om_log = self.out / 'logs' / f"{record['id']}.om.log"
         events = fullcompaction.events(om_log) if om_log.exists() else []
         if rows and om_log.exists():
             record['fullCompaction'] = fullcompaction.summarise(events, rows[0]['unix_time'], rows[-1]['unix_time'])
-        latency_csv = self.out / record['clientLatencyCsv']
-        if record.get('client') and latency_csv.exists():
+        latency_csv = self.out / record.get('clientLatencyCsv', 'none')
+        if record.get('client') and 'clientLatencyCsv' in record and latency_csv.exists():
             record['client']['intervals'] = clientlatency.summarise(
                 clientlatency.read(latency_csv), self.latency_interval_s(), fullcompaction.spans(events, 0))
 
@@ -229,7 +240,7 @@ class Benchmark:
                                'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
                                'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
                                'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
-                               'intervalFraction': self.s.interval_fraction},
+                               'intervalFraction': self.s.interval_fraction, 'quietSeconds': self.s.quiet_s},
                   'preload': self.image_info, 'runs': self.runs}
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}
@@ -238,7 +249,7 @@ class Benchmark:
             series = {r['id']: summary.read_series(self.out / r['csv']) for r in runs if (self.out / r['csv']).exists()}
             marks = {r['id']: self._full_compaction_spans(r) for r in runs}
             latencies = {r['id']: clientlatency.read(self.out / r['clientLatencyCsv']) for r in runs
-                         if (self.out / r['clientLatencyCsv']).exists()}
+                         if r.get('clientLatencyCsv') and (self.out / r['clientLatencyCsv']).exists()}
             chart_files[scenario] = charts.draw_scenario(runs, series, self.out / 'charts' / scenario, self.s.repeat,
                                                          marks, latencies)
         (self.out / 'report.md').write_text(report.render(result, chart_files))

@@ -33,6 +33,8 @@ class Scenario:
     om_conf: tuple = ()
     # Client operations per second assumed before any arm of the scenario has run (to size intervals, ETA).
     assumed_ops_per_s: float = 600
+    # True: not one omkeybench run but bulkexpire.py's phases, quiet period and readers (freon_args unused).
+    phased: bool = False
 
 
 SEED_MIX = ('--weights', 'create:20,delete:8,list:1', '--max-live-keys', '25000')
@@ -53,6 +55,13 @@ SCENARIOS = {
                              '--size', '0', '--layout', 'FILE_SYSTEM_OPTIMIZED', '--files-per-dir', '10'),
                  om_conf=(f'ozone.directory.deleting.service.interval={DELETING_SERVICE_INTERVAL}',),
                  assumed_ops_per_s=400),
+        # The deleting services run often, so that the deleted tree's rows are purged early in the quiet period.
+        Scenario('bulk-expire', 'a bulk delete followed by quiet: zero-size keys of an OBJECT_STORE bucket created, '
+                 'the oldest five in six deleted, a FILE_SYSTEM_OPTIMIZED directory tree created and deleted '
+                 'recursively, then no client for --quiet-seconds, then the first listings', (),
+                 om_conf=(f'ozone.directory.deleting.service.interval={DELETING_SERVICE_INTERVAL}',
+                          f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}'),
+                 assumed_ops_per_s=250, phased=True),
     ]
 }
 

@@ -9,9 +9,40 @@ import urllib.request
 from . import catalog, prom
 
 
-def fetch(url, timeout_s=10):
+# Hadoop metrics2 hands OM's metrics to /prom once per sink period (10 s); in between, /prom repeats the last values.
+REFRESH_TIMEOUT_S = 35
+# Lines of metrics2's JvmMetrics source: OM's heap use alone differs at every refresh. (Ratis' metrics, on /prom too,
+# are read at every request, so the whole text changes between any two requests.)
+REFRESH_MARKER = 'jvm_metrics_'
+
+
+def fetch_text(url, timeout_s=10):
     with urllib.request.urlopen(url, timeout=timeout_s) as response:
-        return prom.parse(response.read().decode('utf-8', 'replace'))
+        return response.read().decode('utf-8', 'replace')
+
+
+def fetch(url, timeout_s=10):
+    return prom.parse(fetch_text(url, timeout_s))
+
+
+def _refreshed_part(text):
+    return [line for line in text.splitlines() if line.startswith(REFRESH_MARKER)]
+
+
+def after_refresh(url, poll_s=0.5, timeout_s=REFRESH_TIMEOUT_S):
+    """OM's /prom samples as of metrics2's next refresh of them: the first answer whose JvmMetrics lines differ from
+    those at the call. So a counter read before an action and again after the action ended covers the action whole.
+    Returns (samples, refreshed); refreshed is False if nothing changed within timeout_s (then the samples are the
+    last answer)."""
+    first = _refreshed_part(fetch_text(url))
+    deadline = time.monotonic() + timeout_s
+    text = None
+    while time.monotonic() < deadline:
+        time.sleep(poll_s)
+        text = fetch_text(url)
+        if _refreshed_part(text) != first:
+            return prom.parse(text), True
+    return prom.parse(text or fetch_text(url)), False
 
 
 def process_usage(pid_file):

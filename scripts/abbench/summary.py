@@ -107,6 +107,8 @@ def om_summary(rows, total_ops):
         'rangeCompactions': delta(rows, 'range_compactions'),
         'rangeMemtableFlushes': delta(rows, 'range_memtable_flushes'),
         'rangeHeadProbes': delta(rows, 'range_head_probes'),
+        'rangeIdleLooks': delta(rows, 'range_idle_looks'),
+        'rangeIdleCompactions': delta(rows, 'range_idle_compactions'),
         'rangeTombstonesRemoved': delta(rows, 'range_tombstones_removed'),
         'rangeSkippedWritePressure': delta(rows, 'range_skipped_write_pressure'),
         'rangeSkippedForegroundLatency': delta(rows, 'range_skipped_foreground_latency'),

@@ -72,10 +72,12 @@ def _fmt(value, unit):
     return f'{text} {unit}'.strip()
 
 
-def scenario_verdict(values, baseline='off'):
-    """Lines of the verdict for {metric label: {arm: (median, min, max) or None}}."""
+def scenario_verdict(values, baseline='off', metrics=None):
+    """Lines of the verdict for {metric label: {arm: (median, min, max) or None}}; `metrics` are the scenario's key
+    metrics (default KEY_METRICS)."""
+    metrics = metrics or KEY_METRICS
     lines = []
-    for metric in KEY_METRICS:
+    for metric in metrics:
         per_arm = values.get(metric.label, {})
         best, ranked = winner(per_arm)
         if not ranked:
@@ -90,7 +92,7 @@ def scenario_verdict(values, baseline='off'):
     arms = sorted({arm for per_arm in values.values() for arm in per_arm} - {baseline})
     for arm in arms:
         groups = {'better': [], 'worse': [], 'similar': []}
-        for metric in KEY_METRICS:
+        for metric in metrics:
             per_arm = values.get(metric.label, {})
             mine, base = per_arm.get(arm), per_arm.get(baseline)
             if mine is None or base is None:

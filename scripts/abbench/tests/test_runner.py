@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from abbench import cli, scenarios
+from abbench import bulkexpire, cli, scenarios
 from abbench.runner import Benchmark, Settings
 
 
@@ -118,3 +118,36 @@ def test_churn_goes_with_a_preloaded_om(tmp_path):
                                                  str(tmp_path / 'b')]), tmp_path)
     assert (told.preload_keys, told.preload_churn) == (100, 1000)
     assert cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'c')]), tmp_path).preload_churn == 0
+
+
+def test_quiet_seconds_go_with_bulk_expire(tmp_path):
+    told = cli.settings(cli.parser().parse_args(['--scenario', 'bulk-expire', '--quiet-seconds', '7', '--out',
+                                                 str(tmp_path / 'a')]), tmp_path)
+    assert told.quiet_s == 7
+    default = cli.settings(cli.parser().parse_args(['--scenario', 'seed,bulk-expire', '--out', str(tmp_path / 'b')]),
+                           tmp_path)
+    assert default.quiet_s == cli.DEFAULT_QUIET_S
+    with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire scenario and to --ha-transfer'):
+        cli.settings(cli.parser().parse_args(['--scenario', 'seed', '--quiet-seconds', '5', '--out',
+                                              str(tmp_path / 'c')]), tmp_path)
+    with pytest.raises(SystemExit, match='--weights replaces an omkeybench mix; bulk-expire has none'):
+        cli.settings(cli.parser().parse_args(['--scenario', 'bulk-expire', '--weights', 'create:1', '--out',
+                                              str(tmp_path / 'd')]), tmp_path)
+
+
+@pytest.mark.parametrize('bad', ['-1', '1.5', 'soon', '86401'])
+def test_a_bad_quiet_period_is_one_line_and_exit_2(bad, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.parser().parse_args(['--quiet-seconds', bad])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count('\n') == 1 and f'expected whole seconds from 0 to 86400, got {bad!r}' in err
+
+
+def test_bulk_expire_sizes_the_services_interval_from_its_load_and_quiet_period():
+    b = _benchmark(scenarios=['bulk-expire'], arms=['off', 'full'], ops=200000, quiet_s=60)
+    conf = b._om_conf(scenarios.SCENARIOS['bulk-expire'], 'full', 36)
+    assert 'ozone.directory.deleting.service.interval=10s' in conf
+    assert 'ozone.block.deleting.service.interval=10s' in conf
+    # 120,000 client operations at the assumed 250 per second, and a minute of quiet: 540 s, of which 1/15
+    assert scenarios.service_interval_s(bulkexpire.expected_seconds(200000, 250, 60)) == 36

@@ -17,6 +17,8 @@
 
 package org.apache.hadoop.ozone.debug.om;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -33,6 +35,7 @@ import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
 import org.apache.hadoop.ozone.om.rangestats.RangePartitioner;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
+import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.om.rangestats.SstFiles;
 import org.kohsuke.MetaInfServices;
 import picocli.CommandLine;
@@ -44,6 +47,7 @@ import picocli.CommandLine;
 @CommandLine.Command(name = "range-stats",
     description = "Shows where the tombstones of an OM DB's tables are: its key ranges (a bucket, or part of one) "
         + "with their live SSTs and estimated entries and tombstones, densest first. Memtables are not included. "
+        + "With --heads: per table, its tombstones and what a reader of its head steps over. "
         + "The DB is opened read-only and never modified; to inspect a running OM, use a checkpoint of its DB.")
 @MetaInfServices(DebugSubcommand.class)
 public class RangeStatsSubcommand extends AbstractSubcommand implements Callable<Void>, DebugSubcommand {
@@ -67,6 +71,18 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
   @CommandLine.Option(names = "--json", description = "Print a JSON array of ranges instead of a table")
   private boolean json;
 
+  @CommandLine.Option(names = "--heads",
+      description = "Print, instead of the ranges, a JSON object: per table its point tombstones in live SSTs and "
+          + "in memtables (a DB opened read-only replays its WAL into them), and its head: the internal entries "
+          + "(tombstones, and the puts they hide) RocksDB steps over to seek the table's first key and step once to "
+          + "the next (its ticker NUMBER_ITER_SKIP), as a cleanup service's scan of the table starts")
+  private boolean heads;
+
+  @CommandLine.Option(names = "--seek", paramLabel = "TABLE=KEY",
+      description = "With --heads: also seek TABLE to KEY (UTF-8) and step once, e.g. keyTable=/vol1/bucket1/ for "
+          + "the start of a listing of that bucket; repeatable")
+  private List<String> seeks = new ArrayList<>();
+
   @Override
   public Void call() throws IOException {
     if (top < 0) {
@@ -79,6 +95,13 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
     }
     if (table != null) {
       OmTableLayouts.layoutOf(table);
+    }
+    if (!seeks.isEmpty() && !heads) {
+      throw new IllegalArgumentException("--seek needs --heads");
+    }
+    if (heads) {
+      printHeads();
+      return null;
     }
 
     List<KeyRange> ranges = new ArrayList<>();
@@ -147,6 +170,68 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
       rows.add(row);
     }
     out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(rows));
+  }
+
+  /**
+   * --heads: per table (as for the ranges: --table, or every table range statistics support), its tombstones and
+   * the read of its head; then the reads --seek asked for. Counts are exact: per SST from its table properties.
+   */
+  private void printHeads() throws IOException {
+    Map<String, Object> result = new LinkedHashMap<>();
+    try (ReadOnlyOmDb omDb = ReadOnlyOmDb.open(db)) {
+      List<HeadRead> sought = new ArrayList<>();
+      for (String spec : seeks) {
+        int eq = spec.indexOf('=');
+        if (eq < 1) {
+          throw new IllegalArgumentException("--seek needs TABLE=KEY, e.g. keyTable=/vol1/bucket1/, but is '" + spec
+              + "'");
+        }
+        String name = spec.substring(0, eq);
+        if (!omDb.getTables().contains(name)) {
+          throw new IllegalArgumentException("The OM DB at " + db + " has no table " + name);
+        }
+        sought.add(omDb.read(name, spec.substring(eq + 1).getBytes(UTF_8)));
+      }
+      List<Map<String, Object>> tables = new ArrayList<>();
+      for (String name : tablesToShow(omDb)) {
+        tables.add(tableHead(omDb, name));
+      }
+      List<Map<String, Object>> seekRows = new ArrayList<>();
+      for (HeadRead read : sought) {
+        seekRows.add(read.toMap());
+      }
+      result.put("db", db.getAbsolutePath());
+      result.put("tables", tables);
+      result.put("seeks", seekRows);
+    }
+    out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(result));
+  }
+
+  private static Map<String, Object> tableHead(ReadOnlyOmDb omDb, String name) throws IOException {
+    long entries = 0;
+    long tombstones = 0;
+    long rangeDeletions = 0;
+    List<SstFile> files = SstFiles.read(omDb.source(name), Collections.emptyMap());
+    for (SstFile file : files) {
+      entries += file.getEntries();
+      tombstones += file.getDeletions();
+      rangeDeletions += file.getRangeDeletions();
+    }
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("table", name);
+    row.put("ssts", files.size());
+    row.put("entries", entries);
+    row.put("tombstones", tombstones);
+    row.put("rangeDeletions", rangeDeletions);
+    row.put("memtableEntries", omDb.property(name, "rocksdb.num-entries-active-mem-table")
+        + omDb.property(name, "rocksdb.num-entries-imm-mem-tables"));
+    row.put("memtableDeletes", omDb.property(name, "rocksdb.num-deletes-active-mem-table")
+        + omDb.property(name, "rocksdb.num-deletes-imm-mem-tables"));
+    Map<String, Object> head = omDb.read(name, null).toMap();
+    head.remove("table");
+    head.remove("from");
+    row.put("head", head);
+    return row;
   }
 
   /** The printable end key; an unbounded range ends at "(end)". */

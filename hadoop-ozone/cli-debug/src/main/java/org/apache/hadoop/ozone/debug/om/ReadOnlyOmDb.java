@@ -29,8 +29,11 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedDBOptions;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedOptions;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedReadOptions;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksDB;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksIterator;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksObjectUtils;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedStatistics;
 import org.apache.hadoop.ozone.om.codec.OMDBDefinition;
 import org.apache.hadoop.ozone.om.rangestats.SstSource;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -40,26 +43,34 @@ import org.rocksdb.InfoLogLevel;
 import org.rocksdb.Logger;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.TableProperties;
+import org.rocksdb.TickerType;
 import org.slf4j.LoggerFactory;
 
 /**
  * An OM DB opened read-only for inspection. It writes nothing to the DB's
  * directory: RocksDB would otherwise rotate and create its LOG file even when
- * opened read-only, so its log goes to this tool's logger instead.
+ * opened read-only, so its log goes to this tool's logger instead. RocksDB
+ * statistics are on, so that {@link #read} can count what a read stepped over;
+ * a read-only DB runs no flush or compaction, so only this tool's reads count.
  */
 final class ReadOnlyOmDb implements Closeable {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(ReadOnlyOmDb.class);
+  /** Keys a read lands on: the seek's, then the step's. */
+  private static final int READ_ROWS = 2;
 
   private final ManagedDBOptions options;
   private final Logger rocksLog;
+  private final ManagedStatistics statistics;
   private final ManagedRocksDB db;
   private final Map<String, ColumnFamilyHandle> families;
 
-  private ReadOnlyOmDb(ManagedDBOptions options, Logger rocksLog, ManagedRocksDB db,
+  private ReadOnlyOmDb(ManagedDBOptions options, Logger rocksLog, ManagedStatistics statistics, ManagedRocksDB db,
       Map<String, ColumnFamilyHandle> families) {
     this.options = options;
     this.rocksLog = rocksLog;
+    this.statistics = statistics;
     this.db = db;
     this.families = families;
   }
@@ -87,6 +98,8 @@ final class ReadOnlyOmDb implements Closeable {
     };
     rocksLog.setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
     options.setLogger(rocksLog);
+    ManagedStatistics statistics = new ManagedStatistics();
+    options.setStatistics(statistics);
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     for (byte[] name : names) {
       descriptors.add(new ColumnFamilyDescriptor(name));
@@ -98,12 +111,13 @@ final class ReadOnlyOmDb implements Closeable {
       for (ColumnFamilyHandle handle : handles) {
         families.put(new String(handle.getName(), UTF_8), handle);
       }
-      return new ReadOnlyOmDb(options, rocksLog, db, families);
+      return new ReadOnlyOmDb(options, rocksLog, statistics, db, families);
     } catch (RocksDBException e) {
       for (ColumnFamilyHandle handle : handles) {
         handle.close();
       }
       options.close();
+      statistics.close();
       rocksLog.close();
       throw new IOException("Cannot open the OM DB at " + dir + " read-only: " + e.getMessage(), e);
     }
@@ -115,10 +129,7 @@ final class ReadOnlyOmDb implements Closeable {
 
   /** @return the SST metadata of one of the DB's tables */
   SstSource source(String table) {
-    final ColumnFamilyHandle handle = families.get(table);
-    if (handle == null) {
-      throw new IllegalArgumentException("The OM DB has no table " + table);
-    }
+    final ColumnFamilyHandle handle = handle(table);
     return new SstSource() {
       @Override
       public ColumnFamilyMetaData metadata() {
@@ -136,6 +147,49 @@ final class ReadOnlyOmDb implements Closeable {
     };
   }
 
+  /**
+   * Seeks {@code table} to {@code from} (its first key if null) and steps once with next(), as OM's table
+   * iterators start a scan of a table's head or a listing's first page, and counts the internal entries RocksDB
+   * stepped over: RocksDB adds an iterator's skips to the statistics when the iterator is closed.
+   */
+  HeadRead read(String table, byte[] from) {
+    ColumnFamilyHandle handle = handle(table);
+    long skipsBefore = statistics.getTickerCount(TickerType.NUMBER_ITER_SKIP);
+    List<byte[]> keys = new ArrayList<>();
+    long begin = System.nanoTime();
+    try (ManagedReadOptions readOptions = new ManagedReadOptions();
+         ManagedRocksIterator managed = ManagedRocksIterator.managed(db.get().newIterator(handle, readOptions))) {
+      RocksIterator iterator = managed.get();
+      if (from == null) {
+        iterator.seekToFirst();
+      } else {
+        iterator.seek(from);
+      }
+      while (iterator.isValid()) {
+        keys.add(iterator.key());
+        if (keys.size() == READ_ROWS) {
+          break;
+        }
+        iterator.next();
+      }
+    }
+    long micros = (System.nanoTime() - begin) / 1000;
+    return new HeadRead(table, from, statistics.getTickerCount(TickerType.NUMBER_ITER_SKIP) - skipsBefore, keys,
+        micros);
+  }
+
+  /**
+   * @return a RocksDB integer property of one table, e.g. rocksdb.num-deletes-active-mem-table (a read-only DB
+   *     holds in its memtables what its WAL had not yet flushed)
+   */
+  long property(String table, String name) throws IOException {
+    try {
+      return db.get().getLongProperty(handle(table), name);
+    } catch (RocksDBException e) {
+      throw new IOException("Cannot read " + name + " of " + table + ": " + e.getMessage(), e);
+    }
+  }
+
   @Override
   public void close() {
     for (ColumnFamilyHandle handle : families.values()) {
@@ -143,7 +197,16 @@ final class ReadOnlyOmDb implements Closeable {
     }
     db.close();
     options.close();
+    statistics.close();
     rocksLog.close();
+  }
+
+  private ColumnFamilyHandle handle(String table) {
+    ColumnFamilyHandle handle = families.get(table);
+    if (handle == null) {
+      throw new IllegalArgumentException("The OM DB has no table " + table);
+    }
+    return handle;
   }
 
   private static List<byte[]> listColumnFamilies(File dir) throws IOException {

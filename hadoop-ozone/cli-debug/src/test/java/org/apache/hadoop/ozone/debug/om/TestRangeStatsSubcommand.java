@@ -26,6 +26,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
@@ -39,6 +42,10 @@ import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 
 /** {@code ozone debug range-stats} on an OM DB written by the test, and on paths that are not one. */
@@ -111,6 +118,90 @@ class TestRangeStatsSubcommand {
     assertThat(densest.get("score").asDouble()).isEqualTo(225.0);
   }
 
+  /**
+   * --heads: bucket a's keys come first, so keyTable's head steps over nothing; a listing of bucket b starts behind
+   * its 600 deleted keys, each a tombstone and the put it hides, in two SSTs.
+   */
+  @Test
+  void printsHeadsAndSeeks() throws IOException {
+    Map<String, String> before = listing(omDb);
+    Result result = run("range-stats", "--db", omDb.getPath(), "--heads", "--seek", "keyTable=/vol/b/");
+
+    assertThat(result.exitCode).as(result.err).isZero();
+    JsonNode json = new ObjectMapper().readTree(result.out);
+    assertThat(json.get("db").asText()).isEqualTo(omDb.getAbsolutePath());
+    JsonNode keyTable = null;
+    for (JsonNode t : json.get("tables")) {
+      if (t.get("table").asText().equals("keyTable")) {
+        keyTable = t;
+      } else {
+        assertThat(t.get("tombstones").asLong()).as(t.toString()).isZero();
+        assertThat(t.get("head").get("skips").asLong()).as(t.toString()).isZero();
+      }
+    }
+    assertThat(keyTable).isNotNull();
+    assertThat(keyTable.get("ssts").asInt()).isEqualTo(3);
+    assertThat(keyTable.get("entries").asLong()).isEqualTo(2600);
+    assertThat(keyTable.get("tombstones").asLong()).isEqualTo(600);
+    assertThat(keyTable.get("memtableDeletes").asLong()).isZero();
+    JsonNode head = keyTable.get("head");
+    assertThat(head.get("skips").asLong()).isZero();
+    assertThat(head.get("rows").asInt()).isEqualTo(2);
+    assertThat(head.get("keys").get(0).asText()).isEqualTo("/vol/a/k0000");
+    assertThat(head.get("keys").get(1).asText()).isEqualTo("/vol/a/k0001");
+
+    assertThat(json.get("seeks")).hasSize(1);
+    JsonNode seek = json.get("seeks").get(0);
+    assertThat(seek.get("table").asText()).isEqualTo("keyTable");
+    assertThat(seek.get("from").asText()).isEqualTo("/vol/b/");
+    assertThat(seek.get("skips").asLong()).isEqualTo(1200);
+    assertThat(seek.get("keys").get(0).asText()).isEqualTo("/vol/b/k0600");
+    assertThat(seek.get("keys").get(1).asText()).isEqualTo("/vol/b/k0601");
+    assertThat(listing(omDb)).as("the DB's files, sizes and times").isEqualTo(before);
+  }
+
+  /**
+   * Deletes not yet flushed when the DB closed are in its WAL, which a read-only open replays into memtables: they
+   * count as tombstones there, and a read of the head steps over them as over SSTs.
+   */
+  @Test
+  void countsTombstonesInMemtablesToo() throws Exception {
+    File walDb = new File(dir, "wal.db");
+    ManagedRocksObjectUtils.loadRocksDBLibrary();
+    List<ColumnFamilyDescriptor> descriptors = Arrays.asList(
+        new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY),
+        new ColumnFamilyDescriptor("keyTable".getBytes(UTF_8)),
+        new ColumnFamilyDescriptor("openKeyTable".getBytes(UTF_8)));
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+         RocksDB rocks = RocksDB.open(options, walDb.getPath(), descriptors, handles);
+         FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      ColumnFamilyHandle openKeys = handles.get(2);
+      for (int i = 0; i < 500; i++) {
+        rocks.put(openKeys, key("/vol/c/k", i), new byte[100]);
+      }
+      rocks.flush(flush, openKeys);
+      for (int i = 0; i < 400; i++) {
+        rocks.delete(openKeys, key("/vol/c/k", i));
+      }
+      for (ColumnFamilyHandle handle : handles) {
+        handle.close();
+      }
+    }
+    Result result = run("range-stats", "--db", walDb.getPath(), "--heads", "--table", "openKeyTable");
+
+    assertThat(result.exitCode).as(result.err).isZero();
+    JsonNode tables = new ObjectMapper().readTree(result.out).get("tables");
+    assertThat(tables).hasSize(1);
+    JsonNode openKeyTable = tables.get(0);
+    assertThat(openKeyTable.get("ssts").asInt()).isEqualTo(1);
+    assertThat(openKeyTable.get("tombstones").asLong()).isZero();
+    assertThat(openKeyTable.get("memtableEntries").asLong()).isEqualTo(400);
+    assertThat(openKeyTable.get("memtableDeletes").asLong()).isEqualTo(400);
+    assertThat(openKeyTable.get("head").get("skips").asLong()).isEqualTo(800);
+    assertThat(openKeyTable.get("head").get("keys").get(0).asText()).isEqualTo("/vol/c/k0400");
+  }
+
   @Test
   void refusesWhatIsNotAnOmDb() throws Exception {
     assertFailsWith("No OM DB at " + new File(dir, "missing") + ": not a directory",
@@ -135,6 +226,11 @@ class TestRangeStatsSubcommand {
     assertFailsWith("--top must be 0 (all) or more, but is -1", "range-stats", "--db", omDb.getPath(), "--top", "-1");
     assertFailsWith("No range statistics for table 'bucketTable'",
         "range-stats", "--db", omDb.getPath(), "--table", "bucketTable");
+    assertFailsWith("--seek needs --heads", "range-stats", "--db", omDb.getPath(), "--seek", "keyTable=/vol/b/");
+    assertFailsWith("--seek needs TABLE=KEY, e.g. keyTable=/vol1/bucket1/, but is 'keyTable'",
+        "range-stats", "--db", omDb.getPath(), "--heads", "--seek", "keyTable");
+    assertFailsWith("The OM DB at " + omDb + " has no table noSuchTable",
+        "range-stats", "--db", omDb.getPath(), "--heads", "--seek", "noSuchTable=/");
   }
 
   private static void assertFailsWith(String message, String... args) {

@@ -1,0 +1,107 @@
+"""The bulk-expire scenario end to end on real local clusters, arms off and range, at the smallest size (about 6
+minutes): the tombstones the bulk delete left, the first listings' skips and latency, and the report's targets."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from abbench import bulkexpire
+
+REPO = Path(__file__).resolve().parents[3]
+# Outside the ports of the other tests (15000-19999, 35000) and of the HA test (21100).
+BASE_PORT = 21000
+OPS = 3000
+ARMS = ['off', 'range']
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope='module')
+def result(tmp_path_factory):
+    out = tmp_path_factory.mktemp('bulk-expire') / 'results'
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'bulk-expire', '--arms', ','.join(ARMS), '--ops',
+           str(OPS), '--threads', '4', '--quiet-seconds', '5', '--scrape-interval', '1', '--base-port', str(BASE_PORT),
+           '--out', str(out)]
+    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out, json.loads((out / 'summary.json').read_text())
+
+
+def _runs(result):
+    return {r['arm']: r for r in result[1]['runs']}
+
+
+def test_every_arm_ran_the_bulk_delete_and_the_quiet_period(result):
+    _, summary = result
+    assert summary['status'] == 'complete' and summary['settings']['quietSeconds'] == 5
+    counts = bulkexpire.counts(OPS)
+    for arm, run in _runs(result).items():
+        bulk = run['bulkExpire']
+        assert run['status'] == 'ok' and bulk['counts'] == counts, arm
+        assert [p['name'] for p in bulk['phases']] == ['setup-volume', 'setup-bucket', 'create-obs', 'create-fso',
+                                                       'delete-obs', 'delete-fso']
+        assert bulk['quietEnd'] - bulk['quietStart'] >= 5
+        assert bulk['readersEnd'] > bulk['quietEnd']
+
+
+def test_the_tombstones_left_count_memtables_too(result):
+    counts = bulkexpire.counts(OPS)
+    for arm, run in _runs(result).items():
+        bulk = run['bulkExpire']
+        # 128 MB memtables: OM's /prom, which counts SSTs only, sees none of them; the copy of OM's DB sees each
+        assert bulk['sstTombstonesAtQuietEndServiceTables'] == 0, arm
+        assert bulk['tombstones']['keyTable'] >= counts['deleted'], arm
+        assert bulk['tombstones']['openKeyTable'] >= counts['keys'], arm  # every create ends its open key
+        assert bulk['tombstones']['directoryTable'] >= 1, arm  # the deleted tree's own row
+        assert bulk['tombstonesServiceTables'] == sum(bulk['tombstones'][t] for t in bulkexpire.SERVICE_TABLES)
+
+
+def test_each_listing_is_measured_alone_at_om(result):
+    counts = bulkexpire.counts(OPS)
+    for arm, run in _runs(result).items():
+        readers = run['bulkExpire']['readers']
+        obs, fso = readers['list-obs'], readers['list-fso']
+        for reader in (obs, fso):
+            # the window between two /prom refreshes held this listing's one request and no other listing
+            assert reader['windowBoundedByRefreshes'] and reader['listRequests'] == 1, (arm, reader)
+            assert reader['latencyMs'] is not None and reader['clientLatencyMs'] > 0
+        # the live keys fit in one page, so the listing goes on to the bucket's end, across every tombstone
+        assert obs['listed'] == counts['keys'] - counts['deleted'], arm
+        assert obs['iterSkips'] >= counts['deleted'], arm
+        assert fso['listed'] == 0 and fso['iterSkips'] >= 1, arm
+
+
+def test_the_range_arm_reports_its_service(result):
+    runs = _runs(result)
+    assert runs['off']['om']['rangeCompactions'] is None and runs['off']['bulkExpire']['serviceWorkEndS'] is None
+    assert runs['range']['om']['rangeCompactions'] is not None
+    assert 'ozone.om.range.compaction.service.enabled=true' in runs['range']['omConf']
+    for run in runs.values():
+        assert run['bulkExpire']['compactWriteMB'] is not None
+
+
+def test_report_shows_the_load_the_verdict_and_the_targets(result):
+    out, _ = result
+    text = (out / 'report.md').read_text()
+    assert '## Scenario `bulk-expire`' in text
+    assert 'ozone fs -rm -r -skipTrash ofs://' in text and 'ozone freon ockr -n 750' in text
+    assert '- first listing of the bucket, iterator skips:' in text
+    assert '| `range` | tombstones left, keyTable <= 0.1x off |' in text
+    assert '| `range` | first listing of the bucket, latency <= 0.2x off |' in text
+    assert '| tombstones left, keyTable |' in text
+    assert '](charts/bulk-expire/iter_skips_per_second.png)' in text
+
+
+def test_clusters_are_stopped_and_removed(result):
+    _, summary = result
+    for run in summary['runs']:
+        assert not Path(run['clusterDir']).exists()
+        for pid in filter(str.isdigit, os.listdir('/proc')):
+            try:
+                cmdline = Path(f'/proc/{pid}/cmdline').read_bytes().decode('utf-8', 'replace')
+            except OSError:
+                continue
+            assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'

@@ -1,0 +1,114 @@
+"""bulk-expire without a cluster: what --ops makes, the service's last work and the targets from fixed numbers, and
+how a refresh of OM's /prom is told apart from the metrics Ratis computes at every request (a local HTTP server)."""
+
+import http.server
+import threading
+
+import pytest
+
+from abbench import bulkexpire, scrape
+
+# Outside the clusters' port blocks of the tests (19400, 19500, 21000, 21100).
+PROM_PORT = 21399
+
+
+def test_counts_scale_with_ops():
+    assert bulkexpire.counts(200000) == {'keys': 60000, 'deleted': 50000, 'files': 10000, 'filesPerDir': 100,
+                                         'directories': 100}
+    assert bulkexpire.counts(3000) == {'keys': 900, 'deleted': 750, 'files': 150, 'filesPerDir': 100,
+                                       'directories': 2}
+    assert bulkexpire.client_ops(bulkexpire.counts(200000)) == 120000
+    assert bulkexpire.expected_seconds(200000, 250, 60) == 120000 / 250 + 60
+
+
+def _row(t, compactions, flushes, compact_bytes):
+    return {'unix_time': 1000.0 + t, 'range_compactions': compactions, 'range_memtable_flushes': flushes,
+            'compact_write_bytes': compact_bytes}
+
+
+def test_when_the_service_last_worked_and_what_the_quiet_period_wrote():
+    rows = [_row(0, 0, 0, 0), _row(10, 1, 0, 1e6), _row(20, 1, 0, 1e6), _row(30, 1, 2, 3e6), _row(40, 1, 2, 3e6)]
+    record = {'quietStart': 1015.0, 'quietEnd': 1045.0}
+
+    result = bulkexpire.summarise(record, rows)
+
+    assert result['serviceWorkEndS'] == 15.0  # the flushes seen at t=30, 15 s after the quiet period began
+    assert result['compactWriteMB'] == 3.0
+    assert result['compactWriteMBQuiet'] == 2.0  # the samples at t=20..40
+    service_off = [dict(r, range_compactions=None, range_memtable_flushes=None) for r in rows]
+    assert bulkexpire.summarise(record, service_off)['serviceWorkEndS'] is None
+    idle = [dict(r, range_compactions=3, range_memtable_flushes=1) for r in rows]
+    assert bulkexpire.summarise(record, idle)['serviceWorkEndS'] is None
+
+
+def _run(arm, key_tombstones, skips, latency_ms, compact_mb):
+    return {'arm': arm, 'bulkExpire': {
+        'tombstones': {t: key_tombstones if t == 'keyTable' else 0 for t in bulkexpire.SERVICE_TABLES},
+        'readers': {'list-obs': {'iterSkips': skips, 'latencyMs': latency_ms}}, 'compactWriteMB': compact_mb}}
+
+
+def test_targets_are_set_against_off_and_compaction_bytes_against_full():
+    by_arm = {'off': [_run('off', 50000, 100000, 80.0, 1.0)], 'range': [_run('range', 4000, 20000, 10.0, 5.0)],
+              'full': [_run('full', 0, 2, 1.0, 4.0)]}
+
+    rows = {label: (value, bound, met) for label, value, bound, met in bulkexpire.targets(by_arm, 'range')}
+
+    assert rows['tombstones left, keyTable <= 0.1x off'] == (4000, 5000.0, True)
+    assert rows['tombstones left, fileTable <= 0.1x off'] == (0, 0.0, True)
+    assert rows['first listing of the bucket, iterator skips <= 0.1x off'] == (20000, 10000.0, False)
+    assert rows['first listing of the bucket, latency <= 0.2x off'] == (10.0, 16.0, True)
+    assert rows['compaction write (MB) <= full'] == (5.0, 4.0, False)
+    assert not any(label.startswith('listing of the parent directory') for label in rows)  # not measured
+    assert not any(label.startswith('compaction') for label, *_ in bulkexpire.targets(by_arm, 'full'))
+    assert bulkexpire.targets({'range': by_arm['range']}, 'range') == []
+
+
+class _Prom(http.server.BaseHTTPRequestHandler):
+    """OM's /prom in miniature: Ratis' line changes at every request, metrics2's (JVM and RocksDB) only from request
+    `refresh_at` on."""
+    requests = 0
+    refresh_at = 4
+
+    def do_GET(self):
+        cls = type(self)
+        cls.requests += 1
+        refreshed = cls.requests >= cls.refresh_at
+        body = (f'ratis_leader_election_elapsed_time {cls.requests}\n'
+                f'jvm_metrics_mem_heap_used_m{{processname="OzoneManager"}} {250.5 if refreshed else 212.5}\n'
+                f'rocksdb_om_db_number_iter_skip {5000 if refreshed else 10}\n').encode()
+        self.send_response(200)
+        self.send_header('Content-Type', 'text/plain')
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def prom_server():
+    server = http.server.HTTPServer(('127.0.0.1', PROM_PORT), _Prom)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _Prom.requests = 0
+    yield f'http://127.0.0.1:{PROM_PORT}/prom'
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_refresh_is_metrics2s_not_ratis_per_request_change(prom_server):
+    samples, refreshed = scrape.after_refresh(prom_server, poll_s=0.01)
+
+    assert refreshed and _Prom.requests == _Prom.refresh_at
+    assert samples[('rocksdb_om_db_number_iter_skip', ())] == 5000
+
+
+def test_no_refresh_within_the_timeout_is_said(prom_server):
+    _Prom.refresh_at = 10 ** 9
+    try:
+        samples, refreshed = scrape.after_refresh(prom_server, poll_s=0.01, timeout_s=0.3)
+    finally:
+        _Prom.refresh_at = 4
+    assert not refreshed
+    assert samples[('rocksdb_om_db_number_iter_skip', ())] == 10
