@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[3]
 # 46 ports from here; outside the other tests' blocks (15000-19999, 21000, 35000).
 BASE_PORT = 21100
 OMS = {'om1', 'om2', 'om3'}
+THREADS = 4
 
 pytestmark = pytest.mark.cluster
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.cluster
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('ha-transfer') / 'results'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--ha-transfer', '--scenario', 'retention', '--arms', 'off', '--ops',
-           '2000', '--threads', '4', '--quiet-seconds', '5', '--base-port', str(BASE_PORT), '--out', str(out)]
+           '2000', '--threads', str(THREADS), '--quiet-seconds', '5', '--base-port', str(BASE_PORT), '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
     return out, json.loads((out / hatransfer.JSON_FILE).read_text())
@@ -55,9 +56,11 @@ def test_every_om_reads_its_own_db_and_finds_the_same_live_keys(result):
         assert reading['headSkips'][hatransfer.LISTING_LABEL] >= deleted, reading
         assert reading['tombstones']['keyTable'] >= deleted, reading
         assert reading['headSkips']['openKeyTable'] >= run['client']['created'] // 2, reading
-        # ... and lands on the oldest live key: sequence number `deleted` (omkeybench's names are zero-padded)
-        first = reading['firstKeys'][hatransfer.LISTING_LABEL][0]
-        assert int(first.rsplit('/', 1)[1]) == deleted, first
+        # ... and lands on the oldest live key: about sequence number `deleted` (omkeybench's names are zero-padded).
+        # Each of the load's THREADS deletes the oldest key it knows of, and deletes in flight together can end out
+        # of order, so a key up to THREADS below `deleted` may still be live.
+        first = int(reading['firstKeys'][hatransfer.LISTING_LABEL][0].rsplit('/', 1)[1])
+        assert deleted - THREADS <= first <= deleted, (first, deleted)
     assert len({tuple(r['firstKeys'][hatransfer.LISTING_LABEL]) for r in readings}) == 1
 
 

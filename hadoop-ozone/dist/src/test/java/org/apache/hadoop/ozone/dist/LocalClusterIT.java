@@ -227,8 +227,15 @@ class LocalClusterIT {
         status = ok(Commands.ozone(client(), "admin", "reconfig", "--service=OM", reconfig, "status"));
       }
       assertThat(status).contains("finished").contains(RANGE_SERVICE + "enabled");
+      // OM's metrics system takes its snapshot for /prom every 10 s.
+      Pattern setting = settingEnabled(enabled ? 1 : 0);
       String metrics = prom();
-      assertThat(metrics).containsPattern(settingEnabled(enabled ? 1 : 0));
+      while (!(setting.matcher(metrics).find() && metrics.contains("om_range_compaction_runs") == enabled)
+          && System.currentTimeMillis() < deadline + 30_000) {
+        Thread.sleep(1000);
+        metrics = prom();
+      }
+      assertThat(metrics).containsPattern(setting);
       assertThat(metrics.contains("om_range_compaction_runs")).as("the service's metrics").isEqualTo(enabled);
     }
   }
