@@ -30,7 +30,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
-import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.client.BucketArgs;
@@ -46,7 +45,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rocksdb.TableProperties;
 
 /**
  * A bulk delete followed by quiet in a running OM, as lifecycle expiry or the removal of a directory tree leaves it:
@@ -132,17 +130,11 @@ class TestRangeCompactionIdle {
     }
   }
 
-  /** @return the deletes RocksDB holds for the table, in its SSTs' table properties and in its memtables */
+  /** @return the deletes RocksDB holds for the table ({@link RocksDbDeletes}) */
   private static long deletes(String table) {
     try {
-      RocksDatabase db = ((RDBStore) cluster.getOzoneManager().getMetadataManager().getStore()).getDb();
-      RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
-      long deletes = Long.parseLong(db.getProperty(family, "rocksdb.num-deletes-active-mem-table"))
-          + Long.parseLong(db.getProperty(family, "rocksdb.num-deletes-imm-mem-tables"));
-      for (TableProperties properties : db.getPropertiesOfAllTables(family).values()) {
-        deletes += properties.getNumDeletions();
-      }
-      return deletes;
+      return RocksDbDeletes.count(((RDBStore) cluster.getOzoneManager().getMetadataManager().getStore()).getDb(),
+          table);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }

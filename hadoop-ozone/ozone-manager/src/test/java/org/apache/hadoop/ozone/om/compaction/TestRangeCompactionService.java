@@ -46,7 +46,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.TableProperties;
 
 /**
  * The range compaction service on a real OM DB (OmMetadataManagerImpl, OM's
@@ -609,15 +608,9 @@ class TestRangeCompactionService {
     return names;
   }
 
-  /** @return the deletes RocksDB holds for the table, in its SSTs' table properties and in its memtables */
+  /** @return the deletes RocksDB holds for the table ({@link RocksDbDeletes}) */
   private long deletes(String table) throws IOException {
-    org.apache.hadoop.hdds.utils.db.RocksDatabase.ColumnFamily family = db().getColumnFamily(table);
-    long deletes = Long.parseLong(db().getProperty(family, "rocksdb.num-deletes-active-mem-table"))
-        + Long.parseLong(db().getProperty(family, "rocksdb.num-deletes-imm-mem-tables"));
-    for (TableProperties properties : db().getPropertiesOfAllTables(family).values()) {
-      deletes += properties.getNumDeletions();
-    }
-    return deletes;
+    return RocksDbDeletes.count(db(), table);
   }
 
   /** @return the compaction jobs RocksDB has run on the table since the DB opened */
