@@ -184,19 +184,17 @@ public class RangeCompactionService extends BackgroundService {
       memtables = Collections.emptyMap();
       metrics.picked(pick);
       logWait(pick);
+      // Only a flush or a compaction is idle work.
+      if (pick.isIdle()) {
+        idlePass.working();
+      }
       if (pick.getAction() == CompactionPick.Action.FLUSH) {
         flushed.add(pick.getTable());
-        if (pick.isIdle()) {
-          idlePass.working();
-        }
         db.flush(pick.getTable());
         cleaned.add(pick.getTable());
         metrics.memtableFlushed(pick.isIdle());
         stats.refresh(pick.getTable());
       } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
-        if (pick.isIdle()) {
-          idlePass.working();
-        }
         long millis = compact(db, pick, stats);
         compacted++;
         cleaned.add(pick.getTable());
