@@ -39,9 +39,9 @@ DEFAULT_THREADS = 10
 # bulk-expire and --ha-transfer: seconds with no client between the load and the readers.
 DEFAULT_QUIET_S = 60
 MAX_QUIET_S = 86400
-# Ports of the clusters: 40 from the base; 19000-19900 is this harness's block on a shared machine, 35000 and up
-# are free for a second user of the machine.
-PORT_RANGE = (19000, 64960)
+# Ports of the clusters: 40 from the base (46 with three OMs), all below 32768, where Linux's ephemeral range starts
+# (an outgoing connection's local port there can take a cluster's port before it binds).
+PORT_RANGE = (10000, 32720)
 DEFAULT_BASE_PORT = 19100
 
 DESCRIPTION = """\

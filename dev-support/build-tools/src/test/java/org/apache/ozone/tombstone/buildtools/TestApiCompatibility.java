@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -184,13 +185,39 @@ class TestApiCompatibility {
         .hasMessageStartingWith("--classpath-file needs a value; usage: ");
   }
 
+  /**
+   * A superclass in neither jar (upstream's classes extend Hadoop's and RocksDB's) is found through the classpath
+   * file, as the build passes the module's compile classpath; without it the check cannot load the superclass.
+   */
   @Test
-  void classpathFileIsRead() throws Exception {
-    Path patched = jar("patched", UPSTREAM);
+  void classpathFileSuppliesSuperclassesOutsideTheJars() throws Exception {
+    Path base = jar("base", Map.of("q/Base.java", "package q;\npublic class Base { public void open() { } }"));
+    Map<String, String> child = Map.of("p/Child.java", "package p;\npublic class Child extends q.Base { }");
+    Path upstream = jar("upstream-child", child, base);
+    Path patched = jar("patched-child", child, base);
+    String[] args = {"--upstream", upstream.toString(), "--patched", patched.toString()};
+
+    assertThatThrownBy(() -> ApiCompatibility.main(args)).hasMessageContaining("q.Base");
+
     Path classpath = dir.resolve("classpath.txt");
-    Files.writeString(classpath, upstreamJar + File.pathSeparator + patched + "\n");
-    ApiCompatibility.main(new String[] {"--upstream", upstreamJar.toString(), "--patched", patched.toString(),
-        "--classpath-file", classpath.toString()});
+    Files.writeString(classpath, base + "\n");
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      ApiCompatibility.main(concat(args, "--classpath-file", classpath.toString()));
+    } finally {
+      System.setOut(stdout);
+    }
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .contains("patched-child.jar keeps every non-private signature of the 1 classes of upstream's "
+            + "upstream-child.jar");
+  }
+
+  private static String[] concat(String[] args, String... more) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of(more));
+    return all.toArray(new String[0]);
   }
 
   private String[] args(Path patched) {
@@ -205,12 +232,20 @@ class TestApiCompatibility {
     return sources;
   }
 
-  /** Compiles the sources with javac at release 8 (as the overlay modules) into {@code <name>.jar}. */
   private Path jar(String name, Map<String, String> sources) throws IOException {
+    return jar(name, sources, null);
+  }
+
+  /** Compiles the sources with javac at release 8 (as the overlay modules), against {@code classpath} if not null,
+   * into {@code <name>.jar}. */
+  private Path jar(String name, Map<String, String> sources, Path classpath) throws IOException {
     Path src = dir.resolve(name + "-src");
     Path classes = dir.resolve(name + "-classes");
     Files.createDirectories(classes);
     List<String> args = new ArrayList<>(List.of("--release", "8", "-d", classes.toString()));
+    if (classpath != null) {
+      args.addAll(List.of("-cp", classpath.toString()));
+    }
     for (Map.Entry<String, String> source : sources.entrySet()) {
       Path file = src.resolve(source.getKey());
       Files.createDirectories(file.getParent());
