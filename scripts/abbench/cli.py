@@ -7,21 +7,22 @@ import re
 import sys
 from pathlib import Path
 
-from . import charts, hatransfer, interleave, preload, report, scenarios
+from . import charts, hatransfer, interleave, preload, production, report, scenarios
 from .cluster import ClusterError, repo_root
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
 
-# --quick: both keyTable stories (seed, retention) x every arm in about 12 minutes on 2 cores. Each arm costs
-# about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
-QUICK_SCENARIOS = ['seed', 'retention']
-QUICK_OPS = 100000
+# --smoke: both keyTable stories (seed, retention) x every arm on a fresh OM whose DB holds a few MB, where a full
+# compaction is free: a toy for development and for checking the harness, not a measure of the product (--production
+# is). Each arm costs about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
+SMOKE_SCENARIOS = ['seed', 'retention']
+SMOKE_OPS = 100000
 # OM writes about 370 bytes per operation of the seed mix over all its tables, so 200,000 operations fit in
 # OM's 128 MB memtables and no SST is ever written: a short run would measure memtables only. The prototype's
 # reference run of 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
 # every main table several times, so tombstones reach SSTs, L0 and compactions as in a long run.
-QUICK_WRITE_BUFFER = '2MB'
-# --large: the quick run's workloads on an OM that already holds 10^7 keys in a cold bucket, so that a full
+SMOKE_WRITE_BUFFER = '2MB'
+# --large: the smoke run's workloads on an OM that already holds 10^7 keys in a cold bucket, so that a full
 # compaction costs what it costs in production. 18 arms (2 scenarios x 3 arms x 3 repeats) in about an hour on
 # 2 cores: about 40 s of cluster start and stop per arm, 100,000 operations (about 100 s at off's 1,000 ops/s, 250 s
 # at full's 400), plus the base image once (about 2.5 minutes).
@@ -54,7 +55,9 @@ scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
 
 EPILOG = """\
 examples:
-  scripts/ab-bench --quick                         seed and retention, every arm, about 12 minutes
+  scripts/ab-bench --production                    the main job: seed and retention, every arm, on an OM holding
+                                                   10^7 keys, and the service's cost to clients (interleaved)
+  scripts/ab-bench --smoke                         the same arms on a fresh, tiny OM: a toy, for development
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
   scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
@@ -137,22 +140,29 @@ def _om_conf(text):
 def parser():
     p = OneLineErrors(prog='scripts/ab-bench', description=DESCRIPTION, epilog=EPILOG,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument('--quick', action='store_true',
-                   help=f'scenarios {",".join(QUICK_SCENARIOS)}, all arms, {QUICK_OPS:,} ops per arm, '
-                        f'{QUICK_WRITE_BUFFER} memtables (options given explicitly still apply)')
+    p.add_argument('--production', action='store_true',
+                   help='the main job: an OM holding 10^7 keys, scenarios seed and retention, every arm once, then the '
+                        "service's cost to clients in switched blocks; one page with the targets (see "
+                        'docs/benchmarks.md, "The main job"); takes no other option but --out, --base-port, --seed, '
+                        '--threads and --scrape-interval')
+    p.add_argument('--smoke', action='store_true',
+                   help=f'a toy for development: scenarios {",".join(SMOKE_SCENARIOS)}, all arms, {SMOKE_OPS:,} ops per '
+                        f'arm, {SMOKE_WRITE_BUFFER} memtables, on a fresh OM of a few MB (options given explicitly '
+                        'still apply)')
+    p.add_argument('--quick', action='store_true', help=argparse.SUPPRESS)
     p.add_argument('--large', action='store_true',
                    help=f'scenarios {",".join(LARGE_SCENARIOS)}, arms {",".join(LARGE_ARMS)}, --repeat {LARGE_REPEAT}, '
-                        f'{LARGE_OPS:,} ops per arm, {QUICK_WRITE_BUFFER} memtables, --preload-keys '
+                        f'{LARGE_OPS:,} ops per arm, {SMOKE_WRITE_BUFFER} memtables, --preload-keys '
                         f'{LARGE_PRELOAD_KEYS:,}, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
                         'about an hour (see docs/large-ab.md; options given explicitly still apply)')
     p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
                    help='comma-separated scenarios, or all (default: seed)')
     p.add_argument('--arms', type=lambda t: _names(t, ARMS, 'arm'), help='comma-separated arms (default: all)')
     p.add_argument('--ops', type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; '
-                                                     f'--quick {QUICK_OPS:,})')
+                                                     f'--smoke {SMOKE_OPS:,})')
     p.add_argument('--write-buffer', type=_size, metavar='SIZE',
                    help="OM's RocksDB memtable size per table, ozone.metastore.rocksdb.cf.write.buffer.size, in "
-                        f"every arm (default: OM's, 128MB; --quick {QUICK_WRITE_BUFFER})")
+                        f"every arm (default: OM's, 128MB; --smoke {SMOKE_WRITE_BUFFER})")
     p.add_argument('--profile', action='store_true',
                    help="run OM under async-profiler in every arm; each arm's CPU flamegraph is linked in report.md")
     p.add_argument('--preload-keys', type=_positive_int, metavar='N',
@@ -184,7 +194,7 @@ def parser():
                         f'(default {",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default '
                         f'{",".join(hatransfer.DEFAULT_ARMS)}), the load, the quiet period, each OM\'s head skips, '
                         'a leadership transfer and the new leader\'s; writes ha-transfer.md and ha-transfer.json '
-                        f'({QUICK_OPS:,} ops and {QUICK_WRITE_BUFFER} memtables unless told; see docs/om-ha.md)')
+                        f'({SMOKE_OPS:,} ops and {SMOKE_WRITE_BUFFER} memtables unless told; see docs/om-ha.md)')
     p.add_argument('--out', type=Path, help='results folder (default bench-results/<timestamp>)')
     p.add_argument('--report', type=Path, metavar='DIR',
                    help='write DIR/report.md again from DIR/summary.json and the charts in DIR/charts, or '
@@ -234,16 +244,33 @@ def rewrite_report(folder):
     return 0
 
 
-def _profile_default(args, quick, large, default):
-    return large if args.large else quick if args.quick else default
+# What --production takes besides itself: the rest is its fixed shape (production.py).
+PRODUCTION_TAKES = {'production', 'out', 'base_port', 'seed', 'threads', 'scrape_interval'}
+
+
+def _production_out(args, repo):
+    parser_defaults = vars(parser().parse_args([]))
+    given = [name for name, value in vars(args).items()
+             if name not in PRODUCTION_TAKES and value != parser_defaults.get(name)]
+    if given:
+        raise SystemExit(f"ab-bench: --production does not take --{given[0].replace('_', '-')}: its shape is fixed "
+                         '(see production.py); use the options without --production for other shapes')
+    out = args.out or _timestamped(repo, 'production-')
+    if out.exists() and any(out.iterdir()):
+        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    return out
+
+
+def _profile_default(args, smoke, large, default):
+    return large if args.large else smoke if args.smoke else default
 
 
 def settings(args, repo):
-    if args.quick and args.large:
-        raise SystemExit('ab-bench: choose one of --quick and --large')
+    if args.smoke and args.large:
+        raise SystemExit('ab-bench: choose one of --smoke and --large')
     if args.preload_churn and not (args.preload_keys or args.large):
         raise SystemExit('ab-bench: --preload-churn needs a preloaded OM: add --preload-keys N (or --large)')
-    scenario_names = args.scenario or _profile_default(args, QUICK_SCENARIOS, LARGE_SCENARIOS, ['seed'])
+    scenario_names = args.scenario or _profile_default(args, SMOKE_SCENARIOS, LARGE_SCENARIOS, ['seed'])
     if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
         raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire scenario and to --ha-transfer')
     if args.weights and all(scenarios.SCENARIOS[n].phased for n in scenario_names):
@@ -256,11 +283,11 @@ def settings(args, repo):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
     return Settings(scenarios=scenario_names, arms=args.arms or _profile_default(args, list(ARMS), LARGE_ARMS,
                                                                                  list(ARMS)),
-                    ops=args.ops or _profile_default(args, QUICK_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
+                    ops=args.ops or _profile_default(args, SMOKE_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
                     seed=args.seed, repeat=args.repeat or _profile_default(args, 1, LARGE_REPEAT, 1),
                     scrape_interval_s=args.scrape_interval, base_port=args.base_port, out=out.resolve(),
                     om_conf=om_conf, weights=args.weights,
-                    write_buffer=args.write_buffer or _profile_default(args, QUICK_WRITE_BUFFER, QUICK_WRITE_BUFFER,
+                    write_buffer=args.write_buffer or _profile_default(args, SMOKE_WRITE_BUFFER, SMOKE_WRITE_BUFFER,
                                                                        None),
                     profile=args.profile, preload_keys=args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0),
                     preload_churn=args.preload_churn or 0,
@@ -269,7 +296,7 @@ def settings(args, repo):
 
 
 # What --ha-transfer takes besides the options every run takes (--threads, --seed, --weights, --base-port, --out).
-HA_REFUSED = ('quick', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave')
+HA_REFUSED = ('smoke', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave')
 
 
 def ha_settings(args, repo):
@@ -287,10 +314,10 @@ def ha_settings(args, repo):
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
     return hatransfer.HaSettings(scenarios=scenario_names, arms=args.arms or hatransfer.DEFAULT_ARMS,
-                                 ops=args.ops or QUICK_OPS, threads=args.threads, seed=args.seed,
+                                 ops=args.ops or SMOKE_OPS, threads=args.threads, seed=args.seed,
                                  quiet_s=DEFAULT_QUIET_S if args.quiet_seconds is None else args.quiet_seconds,
                                  base_port=args.base_port, out=out.resolve(), om_conf=om_conf, weights=args.weights,
-                                 write_buffer=args.write_buffer or QUICK_WRITE_BUFFER)
+                                 write_buffer=args.write_buffer or SMOKE_WRITE_BUFFER)
 
 
 def ha_transfer(args, repo, argv):
@@ -316,7 +343,12 @@ def main(argv=None):
         return compare(args, repo)
     if args.report:
         return rewrite_report(args.report)
+    if args.quick:
+        raise SystemExit('ab-bench: --quick is now --smoke (a fresh OM of a few MB, for development); the main job '
+                         'is --production')
     interleave.check_unused(args)
+    if args.production:
+        return production.main(args, repo, argv, _production_out(args, repo))
     if args.ha_transfer:
         return ha_transfer(args, repo, argv)
     if args.interleave:

@@ -1,10 +1,13 @@
-"""The client's latency per interval (omkeybench --latency-csv), and how it looked while a full compaction ran.
+"""The client's latency: per interval (omkeybench --latency-csv), and how it looked while a full compaction ran;
+and per operation (omkeybench --latency-log), for percentiles over any window.
 
 Each line of the CSV holds one operation's count and exact p50, p99 and max over one interval that ended at its
-unix_time; freon's own summary has the whole run's percentiles only.
+unix_time; freon's own summary has the whole run's percentiles only. The log has a line per operation: its start
+and its latency.
 """
 
 import csv
+import math
 import statistics
 
 OPERATIONS = ('CREATE', 'DELETE', 'LIST')
@@ -44,3 +47,24 @@ def p99_series(intervals, op, t0):
     """(seconds since t0, p99 ms) of each interval of `op`, for a chart."""
     rows = intervals.get(op, [])
     return [end - t0 for end, *_ in rows], [p99 for _, _, _, p99, _ in rows]
+
+
+def nearest_rank(sorted_values, fraction):
+    """The smallest value with at least `fraction` of the values at or below it (as omkeybench's percentiles)."""
+    rank = math.ceil(fraction * len(sorted_values))
+    return sorted_values[min(max(rank, 1), len(sorted_values)) - 1]
+
+
+def read_latency_log(path):
+    """[(start unix s, operation, latency ms)] of omkeybench --latency-log."""
+    rows = []
+    with open(path) as f:
+        next(f, None)
+        for line in f:
+            parts = line.rstrip('\n').split(',')
+            if len(parts) == 3:
+                try:
+                    rows.append((int(parts[0]) / 1000.0, parts[1], float(parts[2])))
+                except ValueError:
+                    pass  # a line cut by the client's end
+    return rows

@@ -16,17 +16,36 @@ class FreonError(RuntimeError):
 
 
 def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None,
-            om_service_id=None):
+            om_service_id=None, latency_log=None):
     """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights;
-    `om_service_id` names the OM service of three OMs. The output files come last: --latency-csv (the client's
-    latency per interval of `latency_interval_s`), then --summary-json."""
+    `om_service_id` names the OM service of three OMs. The output files come last: --latency-log (a line per
+    operation) if asked, --latency-csv (the client's latency per interval of `latency_interval_s`), then
+    --summary-json."""
     args = list(scenario.freon_args)
     if weights:
         args[args.index('--weights') + 1] = weights
     service = ['--om-service-id', om_service_id] if om_service_id else []
+    log = ['--latency-log', str(latency_log)] if latency_log else []
     return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
             '--volume', VOLUME, '--bucket', BUCKET, *args, *service, '--latency-interval', str(latency_interval_s),
-            '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
+            *log, '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
+
+
+# Options that only name where omkeybench writes: not part of the load a page shows.
+OUTPUT_OPTIONS = ('--latency-log', '--latency-csv', '--summary-json')
+
+
+def shown(cmd):
+    """The load's command line as a page shows it: `ozone ...`, without the output files."""
+    args, skip = [], False
+    for arg in map(str, cmd[1:]):
+        if skip:
+            skip = False
+        elif arg in OUTPUT_OPTIONS:
+            skip = True
+        else:
+            args.append(arg)
+    return ' '.join(['ozone'] + args)
 
 
 class FreonRun:

@@ -141,7 +141,7 @@ class HaTransfer:
         cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
                             self.out / 'freon' / f'{run_id}.latency.csv', 5, self.s.weights, OM_SERVICE_ID)
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'status': 'running', 'startedAt': _now(),
-                  'omConf': om_conf, 'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-4]]),
+                  'omConf': om_conf, 'freonCommand': freon.shown(cmd),
                   'quietSeconds': self.s.quiet_s, 'measures': measures(scenario),
                   'clusterDir': str(self.work_root / run_id)}
         self.runs.append(record)

@@ -20,7 +20,6 @@ ratio on/off of each pair, their geometric mean and a 95% paired bootstrap inter
 
 import datetime
 import json
-import math
 import random
 import re
 import shutil
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from . import charts, freon, machine, preload, prom, scenarios
 from .charts import plt
+from .clientlatency import nearest_rank, read_latency_log
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
 from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
 
@@ -112,7 +112,7 @@ def check_unused(args):
         raise SystemExit(f"ab-bench: --{given[0].replace('_', '-')} needs --interleave")
 
 
-REFUSED = ('quick', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds')
+REFUSED = ('smoke', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds')
 
 
 def settings_from_args(args, out):
@@ -141,11 +141,11 @@ def settings_from_args(args, out):
         om_conf.setdefault(arm, []).append(kv)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
-    from .cli import QUICK_WRITE_BUFFER
+    from .cli import SMOKE_WRITE_BUFFER
     return InterleaveSettings(scenario=names[0], aa=args.aa, block_s=block_s, pairs=pairs, discard_s=discard_s,
                               threads=args.threads, seed=args.seed, base_port=args.base_port, out=out.resolve(),
                               om_conf=om_conf, weights=args.weights,
-                              write_buffer=args.write_buffer or QUICK_WRITE_BUFFER,
+                              write_buffer=args.write_buffer or SMOKE_WRITE_BUFFER,
                               preload_keys=args.preload_keys or 0, preload_churn=args.preload_churn or 0,
                               load_s=args.load_seconds)
 
@@ -171,27 +171,6 @@ def set_property(text, key, value):
         return pattern.sub(lambda m: m.group(1) + value + m.group(2), text, count=1)
     return text.replace('</configuration>',
                         f'  <property><name>{key}</name><value>{value}</value></property>\n</configuration>')
-
-
-def nearest_rank(sorted_values, fraction):
-    """The smallest value with at least `fraction` of the values at or below it (as omkeybench's percentiles)."""
-    rank = math.ceil(fraction * len(sorted_values))
-    return sorted_values[min(max(rank, 1), len(sorted_values)) - 1]
-
-
-def read_latency_log(path):
-    """[(start unix s, operation, latency ms)] of omkeybench --latency-log."""
-    rows = []
-    with open(path) as f:
-        next(f, None)
-        for line in f:
-            parts = line.rstrip('\n').split(',')
-            if len(parts) == 3:
-                try:
-                    rows.append((int(parts[0]) / 1000.0, parts[1], float(parts[2])))
-                except ValueError:
-                    pass  # a line cut by the client's end
-    return rows
 
 
 def block_client(rows, start, end):
@@ -324,12 +303,12 @@ class Interleave:
             self.site = work / 'om' / 'etc' / 'ozone-site.xml'
             self.rpc = re.search(r'<name>ozone.om.address</name>\s*<value>([^<]+)<', self.site.read_text()).group(1)
             cmd = self._client_command()
-            self.freon_command = ' '.join(['ozone'] + [str(c) for c in cmd[1:-2]])
+            self.freon_command = freon.shown(cmd)
             client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
             client.start()
             self._wait_for_first_operations(client)
             total = len(self.schedule) * 2
-            load_began = time.monotonic()
+            load_began = self.load_began = time.monotonic()
             for pair, order in self.schedule:
                 elapsed = time.monotonic() - load_began
                 if self.s.load_s and pair > 2 and elapsed + elapsed / pair > self.s.load_s:
@@ -460,9 +439,12 @@ class Interleave:
                  'rangesCompacted': _delta(before, after, 'om_range_compaction_ranges_compacted'),
                  'server': block_server(protocol_totals(before), protocol_totals(after))}
         self.blocks.append(block)
+        elapsed = time.monotonic() - self.load_began
+        left = (max(0.0, self.s.load_s - elapsed) if self.s.load_s
+                else elapsed / number * (total - number))
         print(f'ab-bench --interleave: block {number}/{total} pair {pair}{" (warm-up)" if pair == 0 else ""} '
-              f'service {label}: {block["seconds"]:.1f} s measured, switch took {switch["seconds"]:.1f} s',
-              flush=True)
+              f'service {label}: {block["seconds"]:.1f} s measured, switch took {switch["seconds"]:.1f} s; '
+              f'{elapsed / 60:.1f} min of load so far, about {left / 60:.1f} min left', flush=True)
 
     def _fill_client(self):
         """The client's numbers per block, from the latency log (read once, after the client ended)."""

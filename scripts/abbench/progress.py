@@ -15,8 +15,9 @@ def _clock(seconds):
 class Progress:
     """Estimates the time left from the arms done so far: overhead per arm plus operations at the measured rate."""
 
-    def __init__(self, total_runs, stream=sys.stderr):
+    def __init__(self, total_runs, stream=sys.stderr, after_s=0):
         self.total_runs = total_runs
+        self.after_s = after_s  # what runs after the arms, in seconds (added to the time left)
         self.stream = stream
         self.tty = stream.isatty()
         self.overheads = []
@@ -43,7 +44,7 @@ class Progress:
         rate = done / elapsed_s if elapsed_s > 0 and done > 0 else None
         arm_left = (total - done) / rate if rate else None
         runs_left = self.total_runs - index - 1
-        all_left = (arm_left + runs_left * self.overhead_s() + ops_left_after / rate) if rate else None
+        all_left = (arm_left + runs_left * self.overhead_s() + ops_left_after / rate + self.after_s) if rate else None
         text = (f'[{index + 1}/{self.total_runs} {run_id}] {100 * done / total:5.1f}% {done:,}/{total:,} ops'
                 + (f', {rate:,.0f} ops/s, arm ETA {_clock(arm_left)}, all ETA {_clock(all_left)}' if rate else ''))
         if self.tty:

@@ -4,7 +4,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from . import bulkexpire, scenarios, summary, verdict
+from . import bulkexpire, scenarios, segments, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 
@@ -143,9 +143,26 @@ def table(by_arm, repeats, baseline='off', rows=None):
 
 
 def key_values(by_arm, metrics=None):
-    """{key metric label: {arm: (median, min, max)}} for the verdict."""
-    return {m.label: {arm: summary.aggregate(runs, m.path) for arm, runs in by_arm.items()}
+    """{key metric label: {arm: (value, low, high)}} for the verdict: over the repeats of an arm that ran more than
+    once (median, min, max), over the segments of one that ran once (its value, the lowest and highest segment:
+    segments.py), or a single run's value alone when it was not cut."""
+    return {m.label: {arm: _spread(runs, m.path) for arm, runs in by_arm.items()}
             for m in metrics or verdict.KEY_METRICS}
+
+
+def _spread(runs, path):
+    if len(runs) == 1 and segments.spread(runs[0], path):
+        return segments.spread(runs[0], path)
+    return summary.aggregate(runs, path)
+
+
+def noise_source(by_arm):
+    """What the verdict's spreads are: 'repeats', 'segments' or 'none' (single runs, not cut)."""
+    if all(len(runs) > 1 for runs in by_arm.values()):
+        return 'repeats'
+    if all(len(runs) == 1 and runs[0].get('segments') for runs in by_arm.values()):
+        return 'segments'
+    return 'none'
 
 
 # The median of n pairs varies sqrt(pi/2) times as much as their mean (normally distributed ratios), and 1.96 of
@@ -260,6 +277,18 @@ def _charts(scenario, files):
     return [f'![{f.stem}](charts/{scenario}/{f.name})' for f in files]
 
 
+NOISE_TEXT = {
+    'repeats': f'Noise: the repeats. Two arms differ only where their repeats do not overlap and their medians differ '
+               f'by more than {verdict.NOISE:.0%}.',
+    'segments': f'Noise: each arm ran once, so its spread is that of its run cut into {segments.SEGMENTS} consecutive '
+                f'segments (each metric measured in each; segments.py). Two arms differ only where those spreads do '
+                f'not overlap and their values differ by more than {verdict.NOISE:.0%}: a trend within a run widens '
+                f'its spread, so this errs towards "no clear difference". It is not a confidence interval.',
+    'none': f'Noise: not measured (single runs, not cut into segments); differences under {verdict.NOISE:.0%} count '
+            f'as no clear difference, larger ones may still be noise.',
+}
+
+
 def render(result, chart_files):
     """The report's Markdown; `chart_files` maps a scenario to its PNG paths."""
     status = result['status']
@@ -278,8 +307,8 @@ def render(result, chart_files):
             lines += ['`' + next(r['freonCommand'] for arms in by_arm.values() for r in arms) + '`', '']
         lines += ['### Verdict', '']
         lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm, metrics), metrics=metrics)]
-        lines += ['', f'Differences under {verdict.NOISE:.0%} (or with overlapping repeats) count as no clear '
-                  'difference. Ratios are against `off`; lower is better except for ops/s.', '']
+        lines += ['', NOISE_TEXT[noise_source(by_arm)] + ' Ratios are against `off`; lower is better except for '
+                  'ops/s.', '']
         if SCENARIOS[scenario].phased:
             lines += _bulk_expire_targets(by_arm)
         lines += ['### Numbers', '']

@@ -10,7 +10,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import bulkexpire, charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios, summary
+from . import (bulkexpire, charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios,
+               segments, summary)
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
 from .progress import Progress
 from .scrape import Scraper
@@ -35,6 +36,7 @@ class Settings:
     preload_churn: int = 0  # operations of churn whose tombstone history the preloaded OM holds (preload.py)
     interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
     quiet_s: int = 60  # bulk-expire: seconds with no client between the bulk delete and the readers
+    after_s: float = 0  # seconds of work the caller runs after the arms (--production), for the time left shown
 
 
 class Aborted(Exception):
@@ -77,6 +79,7 @@ class Benchmark:
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo, self.s.profile) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
+        self.started_at, self.began = _now(), time.monotonic()
         if self.s.preload_keys:
             self._ensure_image()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
@@ -84,7 +87,7 @@ class Benchmark:
         status, reason = 'complete', None
         try:
             plan = self.plan()
-            progress = Progress(len(plan))
+            progress = Progress(len(plan), after_s=self.s.after_s)
             for index, (scenario, arm, repeat) in enumerate(plan):
                 self._run_arm(index, plan, progress, scenarios.SCENARIOS[scenario], arm, repeat)
         except Aborted as e:
@@ -122,14 +125,16 @@ class Benchmark:
         om_conf = self._om_conf(scenario, arm, interval_s)
         freon_json = self.out / 'freon' / f'{run_id}.json'
         latency_csv = f'freon/{run_id}.latency.csv'
+        latency_log = f'freon/{run_id}.latency.log'
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
                   'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
                   'csv': f'series/{run_id}.csv', 'clusterDir': str(self.work_root / run_id)}
         if not scenario.phased:
             cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
-                                self.out / latency_csv, self.latency_interval_s(), self.s.weights)
-            record.update({'freonCommand': ' '.join(['ozone'] + [str(c) for c in cmd[1:-4]]),
-                           'freonSummary': f'freon/{run_id}.json', 'clientLatencyCsv': latency_csv})
+                                self.out / latency_csv, self.latency_interval_s(), self.s.weights,
+                                latency_log=self.out / latency_log)
+            record.update({'freonCommand': freon.shown(cmd), 'freonSummary': f'freon/{run_id}.json',
+                           'clientLatencyCsv': latency_csv, 'clientLatencyLog': latency_log})
         self.runs.append(record)
         work = self.work_root / run_id
         cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
@@ -224,6 +229,10 @@ class Benchmark:
         if record.get('client') and 'clientLatencyCsv' in record and latency_csv.exists():
             record['client']['intervals'] = clientlatency.summarise(
                 clientlatency.read(latency_csv), self.latency_interval_s(), fullcompaction.spans(events, 0))
+        latency_log = self.out / record.get('clientLatencyLog', 'none')
+        if rows and not record.get('bulkExpire'):
+            record['segments'] = segments.of_run(rows, clientlatency.read_latency_log(latency_log)
+                                                 if latency_log.exists() else [])
 
     def _full_compaction_spans(self, run):
         om_log = self.out / 'logs' / f"{run['id']}.om.log"
@@ -232,7 +241,9 @@ class Benchmark:
             om_log.exists() else []
 
     def write_results(self, status, reason):
-        result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason, 'finishedAt': _now(),
+        result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason,
+                  'startedAt': getattr(self, 'started_at', None), 'finishedAt': _now(),
+                  'wallSeconds': round(time.monotonic() - self.began, 1) if hasattr(self, 'began') else None,
                   'commandLine': self.command_line, 'machine': self.machine,
                   'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
                                'threads': self.s.threads, 'seed': self.s.seed, 'repeat': self.s.repeat,

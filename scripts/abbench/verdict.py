@@ -87,8 +87,8 @@ def scenario_verdict(values, baseline='off', metrics=None):
         if best:
             lines.append(f'{metric.label}: **{best}** wins ({listing}).')
         else:
-            lines.append(f'{metric.label}: no clear winner, the best are within {NOISE:.0%} or their runs overlap '
-                         f'({listing}).')
+            lines.append(f'{metric.label}: no clear winner, the best are within {NOISE:.0%} or their spreads '
+                         f'overlap ({listing}).')
     arms = sorted({arm for per_arm in values.values() for arm in per_arm} - {baseline})
     for arm in arms:
         groups = {'better': [], 'worse': [], 'similar': []}

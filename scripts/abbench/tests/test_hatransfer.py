@@ -13,10 +13,10 @@ def _settings(tmp_path, *args):
                            tmp_path)
 
 
-def test_defaults_are_seed_and_retention_off_and_range_at_the_quick_size(tmp_path):
+def test_defaults_are_seed_and_retention_off_and_range_at_the_smoke_size(tmp_path):
     s = _settings(tmp_path)
     assert (s.scenarios, s.arms, s.ops, s.write_buffer, s.quiet_s) == (['seed', 'retention'], ['off', 'range'],
-                                                                        cli.QUICK_OPS, cli.QUICK_WRITE_BUFFER, 60)
+                                                                        cli.SMOKE_OPS, cli.SMOKE_WRITE_BUFFER, 60)
     told = _settings(tmp_path, '--scenario', 'retention', '--arms', 'off', '--ops', '2000', '--quiet-seconds', '5',
                      '--om-conf', 'range:a.b=1')
     assert (told.scenarios, told.arms, told.ops, told.quiet_s, told.om_conf) == (['retention'], ['off'], 2000, 5,
@@ -24,7 +24,7 @@ def test_defaults_are_seed_and_retention_off_and_range_at_the_quick_size(tmp_pat
 
 
 @pytest.mark.parametrize('args, message', [
-    (['--quick'], '--ha-transfer does not take --quick'),
+    (['--smoke'], '--ha-transfer does not take --smoke'),
     (['--repeat', '2'], '--ha-transfer does not take --repeat'),
     (['--preload-keys', '10'], '--ha-transfer does not take --preload-keys'),
     (['--scenario', 'seed,bulk-expire'], '--ha-transfer measures the omkeybench scenarios, not bulk-expire'),

@@ -74,11 +74,11 @@ def test_write_buffer_is_set_in_every_arm_before_the_extra_conf():
         scenarios.SCENARIOS['seed'], 'off', 30))
 
 
-def test_quick_scales_the_memtables_unless_told_otherwise(tmp_path):
-    quick = cli.settings(cli.parser().parse_args(['--quick', '--out', str(tmp_path / 'a')]), tmp_path)
-    assert (quick.ops, quick.write_buffer, quick.scenarios) == (cli.QUICK_OPS, cli.QUICK_WRITE_BUFFER,
-                                                                cli.QUICK_SCENARIOS)
-    told = cli.settings(cli.parser().parse_args(['--quick', '--write-buffer', '128MB', '--out', str(tmp_path / 'b')]),
+def test_smoke_scales_the_memtables_unless_told_otherwise(tmp_path):
+    smoke = cli.settings(cli.parser().parse_args(['--smoke', '--out', str(tmp_path / 'a')]), tmp_path)
+    assert (smoke.ops, smoke.write_buffer, smoke.scenarios) == (cli.SMOKE_OPS, cli.SMOKE_WRITE_BUFFER,
+                                                                cli.SMOKE_SCENARIOS)
+    told = cli.settings(cli.parser().parse_args(['--smoke', '--write-buffer', '128MB', '--out', str(tmp_path / 'b')]),
                         tmp_path)
     assert told.write_buffer == '128MB'
     assert cli.settings(cli.parser().parse_args(['--out', str(tmp_path / 'c')]), tmp_path).write_buffer is None
@@ -97,7 +97,7 @@ def test_large_runs_three_arms_three_times_on_preloaded_keys(tmp_path):
     large = cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'a')]), tmp_path)
     assert (large.scenarios, large.arms, large.repeat, large.ops) == (cli.LARGE_SCENARIOS, cli.LARGE_ARMS, 3,
                                                                       cli.LARGE_OPS)
-    assert (large.preload_keys, large.write_buffer) == (10 ** 7, cli.QUICK_WRITE_BUFFER)
+    assert (large.preload_keys, large.write_buffer) == (10 ** 7, cli.SMOKE_WRITE_BUFFER)
     assert scenarios.service_interval_s(120, large.interval_fraction) == 30
     told = cli.settings(cli.parser().parse_args(['--large', '--repeat', '1', '--preload-keys', '1000', '--out',
                                                  str(tmp_path / 'b')]), tmp_path)
@@ -106,9 +106,9 @@ def test_large_runs_three_arms_three_times_on_preloaded_keys(tmp_path):
     assert (plain.preload_keys, plain.repeat, plain.interval_fraction) == (0, 1, scenarios.FULL_INTERVAL_FRACTION)
 
 
-def test_quick_and_large_together_is_one_line_and_an_error(tmp_path):
-    with pytest.raises(SystemExit, match='choose one of --quick and --large'):
-        cli.settings(cli.parser().parse_args(['--quick', '--large', '--out', str(tmp_path / 'a')]), tmp_path)
+def test_smoke_and_large_together_is_one_line_and_an_error(tmp_path):
+    with pytest.raises(SystemExit, match='choose one of --smoke and --large'):
+        cli.settings(cli.parser().parse_args(['--smoke', '--large', '--out', str(tmp_path / 'a')]), tmp_path)
 
 
 def test_churn_goes_with_a_preloaded_om(tmp_path):

@@ -63,6 +63,36 @@ def test_summary_has_every_field(results):
     assert by_arm['off']['om']['rangeCompactions'] is None  # and absent where it is off
 
 
+def test_values_a_broken_run_would_get_wrong(results):
+    """Not the shape but the numbers: what the client did adds up, OM saw it, and the range arm's service ran."""
+    out, _ = results
+    result = json.loads((out / 'summary.json').read_text())
+    for run in result['runs']:
+        client = run['client']
+        ops = client['operations']
+        counts = {op: ops[op]['count'] for op in ('CREATE', 'DELETE', 'LIST')}
+        assert sum(counts.values()) == client['totalOps'] == 1000
+        # seed's mix create:20,delete:8,list:1, drawn at random: each share within 8 points of its weight's
+        for op, weight in (('CREATE', 20), ('DELETE', 8), ('LIST', 1)):
+            assert abs(counts[op] / 1000 - weight / 29) < 0.08, (run['arm'], op, counts)
+        assert client['created'] == counts['CREATE'] and client['deleted'] == counts['DELETE']
+        for op in counts:
+            assert 0 < ops[op]['p50'] <= ops[op]['p99'] <= ops[op]['max'], (run['arm'], op)
+        # OM saw the load (RocksDB's counters since OM started): every create writes openKeyTable and keyTable,
+        # every listing seeks
+        last = _series(out, run)[-1]
+        assert last['keys_written'] >= 2 * counts['CREATE'] and last['seeks'] >= counts['LIST']
+        assert run['om']['iterSkipsPerOp'] >= 0 and run['om']['sstMBEnd'] > 0
+    runs = {r['arm']: r for r in result['runs']}
+    assert _series(out, runs['range'])[-1]['range_runs'] > 0  # the service looked
+    assert 'range_runs' not in _series(out, runs['off'])[-1]
+
+
+def _series(out, run):
+    with open(out / run['csv'], newline='') as f:
+        return [{k: float(v) for k, v in row.items() if v != ''} for row in csv.DictReader(f)]
+
+
 def test_csv_per_arm_has_the_catalog_columns(results):
     out, _ = results
     for arm in ARMS:

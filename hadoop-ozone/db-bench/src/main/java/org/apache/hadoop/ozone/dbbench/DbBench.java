@@ -21,6 +21,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +65,9 @@ public final class DbBench {
   }
 
   private static JsonReport.Results runAndWrite(BenchOptions options) throws Exception {
-    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options), run(options));
+    Instant started = Instant.now();
+    Map<String, List<ArmResult>> scenarios = run(options);
+    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(started)), scenarios);
     if (options.out() != null) {
       File json = JsonReport.write(options.out(), results);
       File page = writePage(results, options.out());
@@ -90,8 +93,9 @@ public final class DbBench {
           run.ops());
       out.printf("Generated from db-bench.json by `scripts/db-bench` (seed %d, %d processors, %d in-run and %d end "
           + "samples per read, every arm %s against the model). Ratios above 1 favour range; range/floor is how far "
-          + "range stays from the best layout.%s%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
-          run.endSamples(), run.verified() ? "checked" : "not checked", run.rangeConfSentence());
+          + "range stays from the best layout.%s%s%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
+          run.endSamples(), run.verified() ? "checked" : "not checked", run.rangeConfSentence(),
+          run.provenanceSentence());
       results.scenarios().forEach((scenario, arms) -> TableReport.markdown(out, scenario, run.ops(), arms));
     }
     return page;

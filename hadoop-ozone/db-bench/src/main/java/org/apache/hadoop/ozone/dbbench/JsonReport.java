@@ -44,16 +44,28 @@ final class JsonReport {
    * @param rangeConf {@code --range-conf}: the range arm's settings over its defaults (empty in a JSON older than
    *     the option)
    * @param quietSeconds {@code --quiet-seconds}: the bulk scenarios' quiet period (0 in a JSON older than the option)
+   * @param provenance the commit, command line, date, wall time and machine (null in a JSON older than it)
    */
   record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors,
-      Map<String, String> rangeConf, long quietSeconds) {
+      Map<String, String> rangeConf, long quietSeconds, Provenance provenance) {
     Run {
       rangeConf = rangeConf == null ? Map.of() : rangeConf;
     }
 
-    static Run of(BenchOptions options) {
+    static Run of(BenchOptions options, Provenance provenance) {
       return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
-          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds());
+          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds(), provenance);
+    }
+
+    /** @return the page's sentence on {@link #provenance}, empty for a JSON older than it */
+    String provenanceSentence() {
+      if (provenance == null) {
+        return "";
+      }
+      return String.format(" Run at git commit %s%s with `%s`, started %s, %.0f s wall, on %d cores and %.1f GiB.",
+          provenance.gitCommit(), Boolean.TRUE.equals(provenance.gitDirty()) ? " (with uncommitted changes)" : "",
+          provenance.commandLine(), provenance.startedAt(), provenance.wallSeconds(), provenance.cores(),
+          provenance.memoryGiB());
     }
 
     /** @return the page's sentence on {@link #rangeConf}, empty for the defaults */

@@ -29,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.File;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -220,7 +221,8 @@ class TestBulkExpire {
     BenchOptions options = BenchOptions.parse("--scenario", scenario, "--ops", String.valueOf(OPS), "--end-samples",
         "2", "--arms", "none,range", "--quiet-seconds", String.valueOf(QUIET_SECONDS), "--work",
         dir.getAbsolutePath());
-    return new JsonReport.Results(JsonReport.Run.of(options), DbBench.run(options));
+    return new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(Instant.now())),
+        DbBench.run(options));
   }
 
   private static void replay(WriteModel model, long ops) {

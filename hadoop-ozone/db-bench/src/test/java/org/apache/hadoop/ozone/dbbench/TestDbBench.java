@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +55,11 @@ class TestDbBench {
     Map<String, List<ArmResult>> results = DbBench.run(options);
 
     // The JSON holds everything a results page shows: read back, it is the same results.
-    JsonReport.Results written = new JsonReport.Results(JsonReport.Run.of(options), results);
+    Provenance provenance = Provenance.of(Instant.now());
+    JsonReport.Results written = new JsonReport.Results(JsonReport.Run.of(options, provenance), results);
     assertThat(JsonReport.read(JsonReport.write(new File(dir, "out"), written))).isEqualTo(written);
+    assertThat(provenance.cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(provenance.memoryGiB()).isPositive();
 
     assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
     for (Scenario scenario : options.scenarios()) {
@@ -140,7 +144,8 @@ class TestDbBench {
     List<String> withInterval = new ArrayList<>(run);
     withInterval.addAll(List.of("--range-conf", Keys.INTERVAL + "=1h", "--out", new File(dir, "out").getPath()));
     BenchOptions options = BenchOptions.parse(withInterval.toArray(new String[0]));
-    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options), DbBench.run(options));
+    JsonReport.Results results =
+        new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(Instant.now())), DbBench.run(options));
 
     // The compressed clock makes 15 h of the run: the service looks after every operation by default (every
     // second), and every 133 operations with an hour's interval.

@@ -126,7 +126,8 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
       description = "Whether ranges and memtables also qualify below their ratios when a seek to a range's first "
           + "key crosses min.tombstones hidden entries: deletes of a bucket's oldest keys slow every listing of "
           + "the bucket while its ratio stays low. A probe is a RocksDB seek that gives up after min.tombstones "
-          + "skips (max_skippable_internal_keys), at most 64 per table and look; SSTs are probed once per change.")
+          + "skips (max_skippable_internal_keys). Per table and look: the table's first key, then at most 64 "
+          + "memtable and 64 SST range heads; an SST range is probed again only when its SSTs change.")
   private volatile boolean headProbeEnabled = true;
 
   @Config(key = Keys.MEMTABLE_FLUSH, reconfigurable = true, defaultValue = "true", type = ConfigType.BOOLEAN,

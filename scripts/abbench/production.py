@@ -1,0 +1,207 @@
+"""--production: the README's main job. The A/B benchmark on a production-shaped OM, in one command and under half
+an hour on 2 cores, build included.
+
+What it runs, in order:
+1. the distribution, built if older than the sources, and the base image of an OM holding PRELOAD_KEYS keys
+   (preload.py; built once, cached under bench-cache/);
+2. the arms: seed and retention x off, range, prototype, full, once each, OPS operations per arm, every arm on its
+   own copy of the image (runner.py). Each arm's spread is that of its run cut into segments (segments.py): the
+   verdict names no winner where spreads overlap;
+3. the interleaved measure of the service's cost to clients (interleave.py), seed and retention, INTERLEAVE_LOAD_S of
+   load each on a copy of the image: the on/off ratio of each operation's p99 with its 95% interval.
+Then one page, report.md, with the targets of the main job computed from the two, and links to the arms' and the
+interleaved measures' own pages (arms/, interleave-<scenario>/).
+
+The sizes are what fits 30 minutes here (docs/benchmarks.md, "The main job", says how the time splits): every
+number is a constant below, and the page states each.
+"""
+
+import datetime
+import json
+import time
+
+from . import interleave, report
+from .cluster import ClusterError
+from .interleave import Interleave, InterleaveSettings
+from .runner import Benchmark, Settings
+from .summary import lookup
+
+SCENARIOS = ['seed', 'retention']
+ARMS = ['off', 'range', 'prototype', 'full']
+PRELOAD_KEYS = 10_000_000
+OPS = 40_000
+WRITE_BUFFER = '2MB'  # as --smoke and --large: 40,000 operations flush every main table several times
+# Upstream's full compaction and the prototype: every quarter of the run, as in --large (see cli.py).
+INTERVAL_FRACTION = 1 / 4
+INTERLEAVE_LOAD_S = 240
+INTERLEAVE_BLOCK_S = 15
+# The issue's bound for the whole job on a fresh clone of a 2-core machine, and with the distribution built.
+TARGET_WALL_S = 30 * 60
+TARGET_WALL_BUILT_S = 25 * 60
+# Targets of the main job (lower is better): range's OM seek average against off's, per scenario.
+SEEK_TARGET = {'seed': 0.9, 'retention': 0.1}
+FULL_WRITES_TARGET = 10.0
+JSON_FILE = 'production.json'
+PAGE_FILE = 'report.md'
+
+
+def _now():
+    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
+
+
+class Production:
+    def __init__(self, args, repo, argv, out):
+        self.args = args
+        self.repo = repo
+        self.command_line = ['scripts/ab-bench'] + argv
+        self.out = out
+
+    def run(self):
+        self.out.mkdir(parents=True, exist_ok=True)
+        started_at, began = _now(), time.monotonic()
+        phases = {}
+        interleave_s = len(SCENARIOS) * (INTERLEAVE_LOAD_S + 120)
+        arms_settings = Settings(scenarios=SCENARIOS, arms=ARMS, ops=OPS, threads=self.args.threads,
+                                 seed=self.args.seed, repeat=1, scrape_interval_s=self.args.scrape_interval,
+                                 base_port=self.args.base_port, out=(self.out / 'arms').resolve(),
+                                 write_buffer=WRITE_BUFFER, preload_keys=PRELOAD_KEYS,
+                                 interval_fraction=INTERVAL_FRACTION, after_s=interleave_s)
+        arms = Benchmark(arms_settings, self.repo, self.command_line).run()
+        phases['arms'] = round(time.monotonic() - began, 1)
+        measures = {}
+        status, reason = arms['status'], arms.get('reason')
+        for name in SCENARIOS if status == 'complete' else []:
+            phase_began = time.monotonic()
+            print(f'ab-bench --production: the interleaved measure of {name} ({INTERLEAVE_LOAD_S} s of load); '
+                  f'{_clock(time.monotonic() - began)} elapsed', flush=True)
+            settings = InterleaveSettings(
+                scenario=name, aa=False, block_s=INTERLEAVE_BLOCK_S,
+                pairs=int(INTERLEAVE_LOAD_S // (2 * INTERLEAVE_BLOCK_S)) - 1, discard_s=interleave.DISCARD_S,
+                threads=self.args.threads, seed=self.args.seed, base_port=self.args.base_port,
+                out=(self.out / f'interleave-{name}').resolve(), write_buffer=WRITE_BUFFER, preload_keys=PRELOAD_KEYS,
+                load_s=INTERLEAVE_LOAD_S)
+            measures[name] = Interleave(settings, self.repo, self.command_line).run()
+            phases[f'interleave-{name}'] = round(time.monotonic() - phase_began, 1)
+            if measures[name]['status'] != 'complete':
+                status, reason = 'partial', f"interleaved measure of {name}: {measures[name].get('reason')}"
+                break
+        result = {'tool': 'scripts/ab-bench --production', 'status': status, 'reason': reason,
+                  'startedAt': started_at, 'finishedAt': _now(), 'wallSeconds': round(time.monotonic() - began, 1),
+                  'commandLine': self.command_line, 'machine': arms['machine'], 'phaseSeconds': phases,
+                  'settings': {'scenarios': SCENARIOS, 'arms': ARMS, 'preloadKeys': PRELOAD_KEYS, 'ops': OPS,
+                               'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,
+                               'interleaveLoadSeconds': INTERLEAVE_LOAD_S, 'interleaveBlockSeconds': INTERLEAVE_BLOCK_S,
+                               'threads': self.args.threads, 'seed': self.args.seed},
+                  'preload': arms.get('preload'),
+                  'targets': targets(arms, measures, time.monotonic() - began)}
+        (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
+        (self.out / PAGE_FILE).write_text(render(result, arms, measures))
+        return result
+
+
+def _clock(seconds):
+    seconds = int(seconds)
+    return f'{seconds // 60}:{seconds % 60:02d}'
+
+
+def _value(arms, scenario, arm, path):
+    runs = [r for r in arms['runs'] if r['scenario'] == scenario and r['arm'] == arm and r['status'] == 'ok']
+    return lookup(runs[0], path) if runs else None
+
+
+def _ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def targets(arms, measures, wall_s):
+    """[{name, value, bound, holds}] of the main job's targets (issue 32), from the two results."""
+    rows = []
+
+    def add(name, value, bound, holds):
+        rows.append({'target': name, 'value': value, 'bound': bound, 'holds': holds})
+
+    for name in SCENARIOS:
+        seek = {arm: _value(arms, name, arm, 'om.seekAvgUsRun') for arm in ('off', 'range', 'full')}
+        skips = {arm: _value(arms, name, arm, 'om.iterSkipsPerOp') for arm in ('off', 'range', 'full')}
+        writes = {arm: _value(arms, name, arm, 'om.compactWriteMB') for arm in ('range', 'full')}
+        r = _ratio(seek['range'], seek['off'])
+        add(f'{name}: range seek average / off', r, f'<= {SEEK_TARGET[name]}',
+            None if r is None else r <= SEEK_TARGET[name])
+        add(f'{name}: range seek average / full', _ratio(seek['range'], seek['full']), '<= 1',
+            None if None in (seek['range'], seek['full']) else seek['range'] <= seek['full'])
+        add(f'{name}: range skips per operation / full', _ratio(skips['range'], skips['full']), '<= 1',
+            None if None in (skips['range'], skips['full']) else skips['range'] <= skips['full'])
+        w = _ratio(writes['full'], writes['range'])
+        add(f'{name}: full compaction bytes written / range', w, f'>= {FULL_WRITES_TARGET:g}',
+            None if w is None else w >= FULL_WRITES_TARGET)
+        analysis = (measures.get(name) or {}).get('analysis') or {}
+        for op in interleave.OPS:
+            p99 = ((analysis.get('operations') or {}).get(op) or {}).get('p99') or {}
+            add(f'{name}: client {op} p99 on/off, upper end of the 95% interval', p99.get('high'),
+                f'<= {interleave.TARGET_RATIO:.2f}',
+                None if p99.get('high') is None else p99['high'] <= interleave.TARGET_RATIO)
+    add('wall time (s), distribution built or not', round(wall_s), f'<= {TARGET_WALL_S} fresh, '
+        f'<= {TARGET_WALL_BUILT_S} built', None)
+    return rows
+
+
+def _fmt(value):
+    if value is None:
+        return '–'
+    if isinstance(value, float):
+        return f'{value:.3g}' if abs(value) < 100 else f'{value:,.0f}'
+    return f'{value:,}'
+
+
+def render(result, arms, measures):
+    m = result['machine']
+    lines = ['# The main job: range compaction on an OM holding '
+             f"{result['settings']['preloadKeys']:,} keys", '']
+    if result['status'] != 'complete':
+        lines += [f"**PARTIAL RESULTS**: {result.get('reason')}.", '']
+    phases = ', '.join(f'{name} {seconds:,.0f} s' for name, seconds in result['phaseSeconds'].items())
+    lines += [f'Generated by `{result["tool"]}` from `{JSON_FILE}`; do not edit.', '',
+              f"- Command: `{' '.join(result['commandLine'])}`; started {result['startedAt']}, finished "
+              f"{result['finishedAt']}, **wall time {result['wallSeconds']:,.0f} s** ({phases}; the build and the "
+              'base image are in the first).',
+              f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB; Java {m.get('java')}; this project at "
+              f"git commit {m.get('gitCommit')}{' (with uncommitted changes)' if m.get('gitDirty') else ''}.",
+              f"- Arms: {', '.join(ARMS)}, once each per scenario, {OPS:,} operations, each on a fresh copy of the "
+              f"preloaded OM ([their page](arms/report.md)). Noise: {report.NOISE_TEXT['segments']}",
+              f'- Cost to clients: the interleaved measure, {INTERLEAVE_LOAD_S} s of load per scenario in '
+              f'{INTERLEAVE_BLOCK_S} s blocks (' + ', '.join(f'[{name}](interleave-{name}/report.md)' for name in
+                                                             measures) + '): its intervals are its noise.', '',
+              '## Targets', '', '| target | value | bound | holds |', '|---|---|---|---|']
+    for t in result['targets']:
+        holds = '–' if t['holds'] is None else ('yes' if t['holds'] else '**no**')
+        lines.append(f"| {t['target']} | {_fmt(t['value'])} | {t['bound']} | {holds} |")
+    lines.append('')
+    for name in SCENARIOS:
+        by_arm = report.group_runs(arms['runs']).get(name)
+        if not by_arm:
+            continue
+        metrics = report.metrics_of(name)
+        lines += [f'## `{name}`', '', '### Arms', '']
+        lines += [f'- {line}' for line in report.verdict.scenario_verdict(report.key_values(by_arm, metrics),
+                                                                          metrics=metrics)]
+        lines.append('')
+        analysis = (measures.get(name) or {}).get('analysis')
+        if analysis:
+            lines += ['### Cost to clients (interleaved, range on/off)', '',
+                      '| operation | p99 ratio | 95% CI | verdict |', '|---|---|---|---|']
+            for op in interleave.OPS:
+                p = analysis['operations'][op]['p99']
+                lines.append(f"| {op} | {_fmt(p['ratio'])} | [{_fmt(p['low'])}, {_fmt(p['high'])}] | "
+                             f"{p['verdict']} |")
+            lines.append('')
+    return '\n'.join(lines)
+
+
+def main(args, repo, argv, out):
+    try:
+        result = Production(args, repo, argv, out).run()
+    except ClusterError as e:
+        raise SystemExit(f'ab-bench: {e}') from None
+    print(f'Report: {out / PAGE_FILE}' + ('' if result['status'] == 'complete' else
+                                          f" (PARTIAL: {result['reason']})"))
+    return 0 if result['status'] == 'complete' else 1

@@ -1,0 +1,85 @@
+"""A single run's own noise: the run cut into SEGMENTS consecutive parts of equal time, each key metric measured in
+each part.
+
+One run of an arm gives one number per metric, with nothing to say how much it would move if the run were repeated.
+Repeats say that (`--repeat`), at the cost of running everything again. Within one run, the metric measured over each
+fifth of it varies with what varies in the run itself: the machine's other load, OM's compactions and flushes, the
+tombstones piling up as the run goes. The verdict counts two arms as different only where the spreads of their
+segments do not overlap (verdict.py); a trend over the run widens a spread, so this errs towards "no clear
+difference". It is not a confidence interval: five parts of one run are not five independent runs.
+
+Per segment: OM's seek average (the seeks of the segment, from the cumulative histogram), iterator skips per
+operation, compaction bytes written and write stall (as a whole run's worth: the segment's amount x SEGMENTS, so
+they read as the whole-run numbers do), and the client's exact p99 per operation (omkeybench --latency-log).
+"""
+
+from .clientlatency import nearest_rank
+from .summary import lookup
+
+SEGMENTS = 5
+OPERATIONS = ('CREATE', 'DELETE', 'LIST')
+
+
+def bounds(start, end, count=SEGMENTS):
+    """[(start, end)] of `count` consecutive parts of equal time."""
+    step = (end - start) / count
+    return [(start + k * step, start + (k + 1) * step) for k in range(count)]
+
+
+def _at(rows, t):
+    """The last sample taken at or before `t` (the first one if none)."""
+    best = rows[0]
+    for row in rows:
+        if row['unix_time'] <= t:
+            best = row
+    return best
+
+
+def _grew(first, last, column):
+    a, b = first.get(column), last.get(column)
+    return b - a if a is not None and b is not None else None
+
+
+def _om(first, last, count):
+    seeks = _grew(first, last, 'seeks')
+    seek_avg = None
+    if seeks and first.get('seek_avg_us') is not None and last.get('seek_avg_us') is not None:
+        seek_avg = max(0.0, (last['seek_avg_us'] * last['seeks'] - first['seek_avg_us'] * first['seeks']) / seeks)
+    ops = _grew(first, last, 'ops_done')
+    skips = _grew(first, last, 'iter_skips')
+    written = _grew(first, last, 'compact_write_bytes')
+    stall = _grew(first, last, 'stall_micros')
+    return {'om.seekAvgUsRun': seek_avg,
+            'om.iterSkipsPerOp': skips / ops if skips is not None and ops else None,
+            'om.compactWriteMB': written * count / 1e6 if written is not None else None,
+            'om.writeStallMs': stall * count / 1000 if stall is not None else None}
+
+
+def of_run(rows, latencies, count=SEGMENTS):
+    """{metric path: [value per segment]} of one run: `rows` its /prom series (summary.read_series), `latencies`
+    its operations [(start unix s, operation, ms)] (clientlatency.read_latency_log; may be empty). None when the
+    series is too short to cut."""
+    if len(rows) < 2 * count:
+        return None
+    parts = bounds(rows[0]['unix_time'], rows[-1]['unix_time'], count)
+    result = {}
+    for start, end in parts:
+        for path, value in _om(_at(rows, start), _at(rows, end), count).items():
+            result.setdefault(path, []).append(value)
+        for op in OPERATIONS:
+            values = sorted(ms for t, name, ms in latencies if name == op and start <= t < end)
+            result.setdefault(f'client.operations.{op}.p99', []).append(nearest_rank(values, 0.99) if values
+                                                                        else None)
+    return {path: values for path, values in result.items() if all(v is not None for v in values)}
+
+
+def spread(run, path):
+    """(the run's own value, the lowest segment, the highest segment) of one metric of a run that was cut, None
+    when it was not or the metric has no segments; the run's value is widened into the range if it falls outside
+    (a whole run's p99 can sit above every segment's)."""
+    values = (run.get('segments') or {}).get(path)
+    whole = lookup(run, path)
+    if not values or whole is None:
+        return None
+    return whole, min(min(values), whole), max(max(values), whole)
+
