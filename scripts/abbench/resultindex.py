@@ -1,0 +1,209 @@
+"""docs/results/README.md, the index of the result pages: one line per page with its date, harness, commit,
+command, headline figures, and whether it is current or superseded (and by what). Generated from the pages' JSON
+and from docs/results/status.json, which says, for each superseded page, what superseded it and why, and for each
+experiment (an alternative tried and not adopted, cited by the design) what it tried: judgements that no JSON holds.
+Every other page is current.
+
+`python3 -m abbench.resultindex [--check]` (scripts/results-index): writes the index, or fails when the committed
+one differs from what the JSON gives. Standard library only, so that the check runs wherever Python 3 does.
+"""
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+INDEX = 'README.md'
+STATUS = 'status.json'
+# The JSON of a page, by harness, in the order they are looked for.
+JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json')
+
+
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def _ratio(a, b):
+    return f'{a / b:.2f}x' if a is not None and b else '–'
+
+
+def _lookup(run, path):
+    value = run
+    for part in path.split('.'):
+        if not isinstance(value, dict) or value.get(part) is None:
+            return None
+        value = value[part]
+    return value
+
+
+def _arms_headline(result):
+    """Per scenario, range's (and full's) OM seek average and skips per operation against off's."""
+    by = {}
+    for run in result.get('runs', []):
+        if run.get('status') == 'ok':
+            by.setdefault(run['scenario'], {}).setdefault(run['arm'], []).append(run)
+    parts = []
+    for scenario, arms in by.items():
+        if scenario.startswith('bulk-expire'):
+            path = 'bulkExpire.readers.list-obs.iterSkips'
+            off = _median(_lookup(r, path) for r in arms.get('off', []))
+            rng = _median(_lookup(r, path) for r in arms.get('range', []))
+            parts.append(f'{scenario}: first listing crosses {rng:,} hidden entries with range, {off:,} with off'
+                         if None not in (rng, off) else f'{scenario}: –')
+            continue
+        metric = {}
+        for arm in ('off', 'range', 'full'):
+            metric[arm] = tuple(_median(_lookup(r, p) for r in arms.get(arm, []))
+                                for p in ('om.seekAvgUsRun', 'om.iterSkipsPerOp'))
+        if 'off' not in arms:
+            continue
+        text = f"{scenario}: seek avg range {_ratio(metric['range'][0], metric['off'][0])} off's"
+        if 'full' in arms:
+            text += f" (full {_ratio(metric['full'][0], metric['off'][0])})"
+        text += f", skips/op range {_ratio(metric['range'][1], metric['off'][1])}"
+        if 'full' in arms:
+            text += f" (full {_ratio(metric['full'][1], metric['off'][1])})"
+        parts.append(text)
+    return '; '.join(parts)
+
+
+def _interleave_headline(result):
+    analysis = result.get('analysis') or {}
+    ops = analysis.get('operations') or {}
+    parts = [f"{op} p99 {m['p99']['ratio']:.2f} [{m['p99']['low']:.2f}, {m['p99']['high']:.2f}]"
+             for op, m in ops.items() if m.get('p99', {}).get('ratio') is not None]
+    return f"{result['settings']['mode']} {result['settings']['scenario']}, {analysis.get('pairs')} pairs: " + \
+        ', '.join(parts)
+
+
+def _production_headline(result):
+    held = [t for t in result.get('targets', []) if t['holds'] is not None]
+    return (f"{sum(1 for t in held if t['holds'])} of {len(held)} targets met; wall "
+            f"{result.get('wallSeconds', 0) / 60:.1f} min")
+
+
+def _ha_headline(result):
+    parts = []
+    for run in result.get('runs', []):
+        skips = _lookup(run, 'newLeaderAfter.headSkips.openKeyTable')
+        if skips is not None:
+            parts.append(f"{run['id']} {skips:,}")
+    return "new leader's openKeyTable head skips: " + ', '.join(parts)
+
+
+def _db_bench_headline(result):
+    parts = []
+    for scenario, arms in (result.get('scenarios') or {}).items():
+        by = {a['arm']: a for a in arms}
+        if 'none' not in by or 'range' not in by:
+            continue
+        reads = by['range'].get('inRun') or by['range'].get('atEnd') or {}
+        for read in list(reads)[:2]:
+            def mean(arm):
+                stats = (by.get(arm, {}).get('inRun') or by.get(arm, {}).get('atEnd') or {}).get(read) or {}
+                return stats.get('meanMs')
+            parts.append(f"{scenario} {read}: range {_ratio(mean('range'), mean('none'))} none's"
+                         + (f" (full {_ratio(mean('full'), mean('none'))})" if 'full' in by else ''))
+    return '; '.join(parts)
+
+
+def _fault_headline(result):
+    rows = result.get('rows', [])
+    passed = sum(1 for r in rows if r.get('passed'))
+    during = sum(1 for r in rows if r.get('compaction_in_progress'))
+    return f'{passed} of {len(rows)} kills recovered with every acknowledged key; {during} during a compaction'
+
+
+def _describe(json_path):
+    """(harness, headline, provenance) of one page's JSON."""
+    result = json.loads(json_path.read_text())
+    name = json_path.name
+    machine = result.get('machine') or result.get('provenance') or {}
+    provenance = {'commit': machine.get('gitCommit') or result.get('provenance', {}).get('gitCommit'),
+                  'command': ' '.join(result['commandLine']) if isinstance(result.get('commandLine'), list)
+                  else (result.get('provenance') or {}).get('commandLine'),
+                  'wallSeconds': result.get('wallSeconds') or (result.get('provenance') or {}).get('wallSeconds')}
+    if name == 'production.json':
+        return 'ab-bench --production', _production_headline(result), provenance
+    if name == 'ha-transfer.json':
+        return 'ab-bench --ha-transfer', _ha_headline(result), provenance
+    if name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
+        return 'db-bench', _db_bench_headline(result), provenance
+    if name == 'fault-test.json':
+        return 'fault-test', _fault_headline(result), provenance
+    if 'analysis' in result and 'blocks' in result:
+        return result.get('tool', 'ab-bench --interleave'), _interleave_headline(result), provenance
+    return 'ab-bench', _arms_headline(result), provenance
+
+
+def pages(results_dir):
+    """[(page name, page file, its JSON)] of every result page under `results_dir`, in name order."""
+    found = []
+    for path in sorted(results_dir.iterdir()):
+        if path.is_dir():
+            jsons = [path / n for n in JSON_NAMES if (path / n).exists()]
+            if jsons:
+                md = next((p for p in sorted(path.glob('*.md'))), None)
+                found.append((path.name, md, jsons[0]))
+            else:  # a page of pages: a sweep's ops-N/ or per-scenario folders
+                for sub in sorted(p for p in path.iterdir() if p.is_dir()):
+                    jsons = [sub / n for n in JSON_NAMES if (sub / n).exists()]
+                    if jsons:
+                        md = next((p for p in sorted(sub.glob('*.md'))), None)
+                        found.append((f'{path.name}/{sub.name}', md, jsons[0]))
+        elif path.suffix == '.json' and path.name != STATUS:
+            md = path.with_suffix('.md')
+            found.append((path.stem, md if md.exists() else None, path))
+    return found
+
+
+def render(results_dir):
+    status = json.loads((results_dir / STATUS).read_text())
+    lines = ['# Result pages', '',
+             'Generated by `scripts/results-index` from each page\'s JSON and from `status.json` (which page superseded '
+             'which, and why; which pages are experiments); do not edit. Current pages first, then experiments, then '
+             'superseded pages, which stay for their history and which the README does not cite.', '',
+             '| page | status | harness | commit | wall | headline | command |', '|---|---|---|---|---|---|---|']
+    rows = []
+    for name, md, json_path in pages(results_dir):
+        harness, headline, p = _describe(json_path)
+        top = name.split('/')[0]
+        entry = status.get(name) or status.get(top)
+        state = ('current' if not entry else f"experiment: {entry['experiment']}" if 'experiment' in entry
+                 else f"superseded by {entry['supersededBy']}: {entry['why']}")
+        link = (md or json_path).relative_to(results_dir).as_posix()
+        commit = (p['commit'] or '–')[:10]
+        wall = f"{p['wallSeconds'] / 60:.1f} min" if p['wallSeconds'] else '–'
+        command = f"`{p['command']}`" if p['command'] else '–'
+        rows.append((0 if not entry else 1 if 'experiment' in entry else 2, name, f'| [{name}]({link}) | {state} | {harness} | {commit} | {wall} | '
+                                              f'{headline.replace("|", "/")} | {command} |'))
+    unknown = sorted(set(status) - {n for n, _, _ in pages(results_dir)} - {n.split('/')[0] for n, _, _ in
+                                                                              pages(results_dir)})
+    if unknown:
+        raise SystemExit(f'results-index: {STATUS} names pages that do not exist: {", ".join(unknown)}')
+    lines += [row for _, _, row in sorted(rows, key=lambda r: (r[0], r[1]))]
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    results_dir = Path(__file__).resolve().parents[2] / 'docs' / 'results'
+    text = render(results_dir)
+    index = results_dir / INDEX
+    if argv == ['--check']:
+        if not index.exists() or index.read_text() != text:
+            print(f'results-index: {index} is not what the pages\' JSON gives; run scripts/results-index',
+                  file=sys.stderr)
+            return 1
+        return 0
+    if argv:
+        print('results-index: usage: scripts/results-index [--check]', file=sys.stderr)
+        return 2
+    index.write_text(text)
+    print(f'Index: {index}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
