@@ -1,0 +1,149 @@
+"""Numbers in README.md and docs/ that come from committed result JSON, never typed: each is written between
+`<!--fact NAME-->` and `<!--/fact-->`, and FACTS says how NAME is computed, from which page. `scripts/docs-from-results`
+writes them; with `--check` (in the test command) it fails when a text and its JSON disagree, or a marker names no
+fact. Standard library only.
+
+A fact is (page JSON under docs/results/, a function of the JSON to a value, a format). The functions below read
+the harnesses' JSON as they write it (runner.py, interleave.py, production.py, db-bench's JsonReport).
+"""
+
+import json
+import re
+import statistics
+import sys
+from pathlib import Path
+
+MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
+DOCS = ('README.md', 'docs/*.md', 'docs/design/*.md')
+
+
+def _lookup(value, path):
+    for part in path.split('.'):
+        if not isinstance(value, dict) or value.get(part) is None:
+            return None
+        value = value[part]
+    return value
+
+
+def arm(path, scenario, name, metric):
+    """The median over repeats of an ab-bench arm's metric (summary.json)."""
+    def get(result):
+        values = [_lookup(r, metric) for r in result['runs']
+                  if r['scenario'] == scenario and r['arm'] == name and r.get('status') == 'ok']
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
+    return path, get
+
+
+def ratio(first, second):
+    """first / second, each (path, get) of the same page."""
+    path, a = first
+    _, b = second
+    return path, lambda result: a(result) / b(result)
+
+
+def at(path, dotted):
+    return path, lambda result: _lookup(result, dotted)
+
+
+def db_read(path, scenario, name, read, stat='meanMs', when='inRun'):
+    """A db-bench arm's read statistic (db-bench.json)."""
+    def get(result):
+        arms = {a['arm']: a for a in result['scenarios'][scenario]}
+        return arms[name][when][read][stat]
+    return path, get
+
+
+def db_arm(path, scenario, name, field):
+    def get(result):
+        return {a['arm']: a for a in result['scenarios'][scenario]}[name][field]
+    return path, get
+
+
+def interleaved(path, op, metric, end):
+    """An interleaved measure's ratio ('ratio'), interval ends ('low', 'high') or half-width ('halfWidthPct')."""
+    return path, lambda result: result['analysis']['operations'][op][metric][end]
+
+
+def x2(value):
+    return f'{value:.2f}x'
+
+
+def n0(value):
+    return f'{value:,.0f}'
+
+
+def f2(value):
+    return f'{value:.2f}'
+
+
+def minutes(seconds):
+    return f'{seconds / 60:.0f} minutes'
+
+
+LARGE = '2026-11-24-ab-bench-large/summary.json'
+
+# NAME: ((page, get), format)
+FACTS = {
+    'large.seed.seek': (ratio(arm(LARGE, 'seed', 'range', 'om.seekAvgUsRun'),
+                              arm(LARGE, 'seed', 'off', 'om.seekAvgUsRun')), x2),
+    'large.retention.seek': (ratio(arm(LARGE, 'retention', 'range', 'om.seekAvgUsRun'),
+                                   arm(LARGE, 'retention', 'off', 'om.seekAvgUsRun')), x2),
+    'large.seed.full-writes-vs-range': (ratio(arm(LARGE, 'seed', 'full', 'om.compactWriteMB'),
+                                              arm(LARGE, 'seed', 'range', 'om.compactWriteMB')), n0),
+    'large.retention.full-writes-vs-range': (ratio(arm(LARGE, 'retention', 'full', 'om.compactWriteMB'),
+                                                   arm(LARGE, 'retention', 'range', 'om.compactWriteMB')), n0),
+}
+
+
+def value_of(name, results_dir, cache):
+    (page, get), fmt = FACTS[name]
+    if page not in cache:
+        cache[page] = json.loads((results_dir / page).read_text())
+    return fmt(get(cache[page]))
+
+
+def files(repo):
+    return sorted({p for pattern in DOCS for p in repo.glob(pattern)})
+
+
+def fill(text, results_dir, cache, unknown):
+    def replace(match):
+        name = match.group(1)
+        if name not in FACTS:
+            unknown.append(name)
+            return match.group(0)
+        return f'<!--fact {name}-->{value_of(name, results_dir, cache)}<!--/fact-->'
+    return MARKER.sub(replace, text)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv not in ([], ['--check']):
+        print('docs-from-results: usage: scripts/docs-from-results [--check]', file=sys.stderr)
+        return 2
+    repo = Path(__file__).resolve().parents[2]
+    results_dir = repo / 'docs' / 'results'
+    cache, unknown, stale = {}, [], []
+    for path in files(repo):
+        text = path.read_text()
+        filled = fill(text, results_dir, cache, unknown)
+        if filled != text:
+            stale.append(path.relative_to(repo).as_posix())
+            if not argv:
+                path.write_text(filled)
+    if unknown:
+        print(f'docs-from-results: no fact named {", ".join(sorted(set(unknown)))} (scripts/abbench/docfacts.py)',
+              file=sys.stderr)
+        return 1
+    if argv and stale:
+        print(f'docs-from-results: {", ".join(stale)} disagree with the results JSON; run scripts/docs-from-results',
+              file=sys.stderr)
+        return 1
+    for name in stale:
+        print(f'Facts written: {name}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

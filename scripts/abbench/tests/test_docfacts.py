@@ -1,0 +1,17 @@
+"""Every number marked as a fact in README.md and docs/ is what its result JSON gives."""
+
+from abbench import docfacts
+
+
+def test_every_fact_in_the_docs_is_what_its_json_gives():
+    assert docfacts.main(['--check']) == 0
+
+
+def test_a_marker_is_filled_from_the_json_and_an_unknown_name_is_reported():
+    name = next(iter(docfacts.FACTS))
+    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    unknown = []
+    text = docfacts.fill(f'a <!--fact {name}-->typed<!--/fact--> b <!--fact no.such-->1<!--/fact-->', results, {},
+                         unknown)
+    assert f'<!--fact {name}-->{docfacts.value_of(name, results, {})}<!--/fact-->' in text
+    assert 'typed' not in text and unknown == ['no.such']
