@@ -82,9 +82,16 @@ def minutes(seconds):
 
 
 LARGE = '2026-11-24-ab-bench-large/summary.json'
+SMOKE = '2026-11-23-ab-bench-quick-r3-paced-lead32/summary.json'
+
+
+def per_repeat_wall(path):
+    """The arms' wall time of one repeat: their sum over the run divided by its repeats."""
+    return path, lambda result: sum(r['wallSeconds'] for r in result['runs']) / result['settings']['repeat']
 
 # NAME: ((page, get), format)
 FACTS = {
+    'smoke.one-repeat-minutes': (per_repeat_wall(SMOKE), minutes),
     'large.seed.seek': (ratio(arm(LARGE, 'seed', 'range', 'om.seekAvgUsRun'),
                               arm(LARGE, 'seed', 'off', 'om.seekAvgUsRun')), x2),
     'large.retention.seek': (ratio(arm(LARGE, 'retention', 'range', 'om.seekAvgUsRun'),
