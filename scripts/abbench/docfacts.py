@@ -77,12 +77,18 @@ def f2(value):
     return f'{value:.2f}'
 
 
+def ms(value):
+    return f'{value:.0f} ms' if value >= 10 else f'{value:.1f} ms'
+
+
 def minutes(seconds):
     return f'{seconds / 60:.0f} minutes'
 
 
 LARGE = '2026-11-24-ab-bench-large/summary.json'
 SMOKE = '2026-11-23-ab-bench-quick-r3-paced-lead32/summary.json'
+DB_1E6 = '2026-11-23-db-bench-1e6-paced-lead32/db-bench.json'
+DB_1E7 = '2026-11-23-db-bench-seed-1e7-paced-lead32/db-bench.json'
 
 
 def per_repeat_wall(path):
@@ -91,6 +97,12 @@ def per_repeat_wall(path):
 
 # NAME: ((page, get), format)
 FACTS = {
+    'db1e6.seed.none.okt-head': (db_read(DB_1E6, 'seed', 'none', 'head openKeyTable'), ms),
+    'db1e6.fso.none.oft-head': (db_read(DB_1E6, 'fso', 'none', 'head openFileTable'), ms),
+    'db1e6.retention.none.list': (db_read(DB_1E6, 'retention', 'none', 'list'), ms),
+    'db1e7.seed.none.okt-head': (db_read(DB_1E7, 'seed', 'none', 'head openKeyTable'), ms),
+    'large.retention.full-writes-mb': (arm(LARGE, 'retention', 'full', 'om.compactWriteMB'), n0),
+    'large.retention.range-writes-mb': (arm(LARGE, 'retention', 'range', 'om.compactWriteMB'), n0),
     'smoke.one-repeat-minutes': (per_repeat_wall(SMOKE), minutes),
     'large.seed.seek': (ratio(arm(LARGE, 'seed', 'range', 'om.seekAvgUsRun'),
                               arm(LARGE, 'seed', 'off', 'om.seekAvgUsRun')), x2),
