@@ -65,6 +65,35 @@ def interleaved(path, op, metric, end):
     return path, lambda result: result['analysis']['operations'][op][metric][end]
 
 
+def arms_table(path, scenarios, arms, metrics):
+    """A Markdown table of the medians over repeats against off's: a row per scenario and arm, a column per metric
+    (label, dotted path; a label ending in 'MB' shows the value itself)."""
+    def get(result):
+        lines = ['| scenario | arm | ' + ' | '.join(label for label, _ in metrics) + ' |',
+                 '|---|---|' + '---|' * len(metrics)]
+        for scenario in scenarios:
+            for name in arms:
+                cells = []
+                for label, metric in metrics:
+                    mine = arm(path, scenario, name, metric)[1](result)
+                    off = arm(path, scenario, 'off', metric)[1](result)
+                    cells.append('–' if mine is None else f'{mine:,.1f}' if label.endswith('MB')
+                                 else '–' if not off else f'{mine / off:.2f}x')
+                lines.append(f'| {scenario} | {name} | ' + ' | '.join(cells) + ' |')
+        # on lines of their own, so that Markdown sees the markers as HTML blocks and the table between them
+        return '\n' + '\n'.join(lines) + '\n'
+    return path, get
+
+
+def arms_wall(path):
+    """The arms' wall time, summed."""
+    return path, lambda result: sum(r['wallSeconds'] for r in result['runs'])
+
+
+def text(value):
+    return value
+
+
 def x2(value):
     return f'{value:.2f}x'
 
@@ -96,7 +125,15 @@ def per_repeat_wall(path):
     return path, lambda result: sum(r['wallSeconds'] for r in result['runs']) / result['settings']['repeat']
 
 # NAME: ((page, get), format)
+LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation', 'om.iterSkipsPerOp'),
+                 ('LIST p99', 'client.operations.LIST.p99'), ('CREATE p99', 'client.operations.CREATE.p99'),
+                 ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
+                 ('compaction write MB', 'om.compactWriteMB')]
+
 FACTS = {
+    'large.table': (arms_table(LARGE, ['seed', 'retention'], ['range', 'full'], LARGE_METRICS), text),
+    'large.arms-minutes': (arms_wall(LARGE), minutes),
+    'large.image-seconds': (at(LARGE, 'preload.buildSeconds'), n0),
     'db1e6.seed.none.okt-head': (db_read(DB_1E6, 'seed', 'none', 'head openKeyTable'), ms),
     'db1e6.fso.none.oft-head': (db_read(DB_1E6, 'fso', 'none', 'head openFileTable'), ms),
     'db1e6.retention.none.list': (db_read(DB_1E6, 'retention', 'none', 'list'), ms),
