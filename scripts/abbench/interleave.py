@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import charts, freon, machine, preload, prom, scenarios
+from . import freon, machine, preload, prom, scenarios
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
