@@ -130,7 +130,12 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
+TEST_COMMAND = '2026-11-25-test-command/test-command.json'
+
 FACTS = {
+    'test-command.minutes': (at(TEST_COMMAND, 'wallSeconds'), minutes),
+    'test-command.seconds': (at(TEST_COMMAND, 'wallSeconds'), n0),
+    'test-command.commit': (at(TEST_COMMAND, 'gitCommit'), lambda sha: sha[:7]),
     'large.table': (arms_table(LARGE, ['seed', 'retention'], ['range', 'full'], LARGE_METRICS), text),
     'large.arms-minutes': (arms_wall(LARGE), minutes),
     'large.image-seconds': (at(LARGE, 'preload.buildSeconds'), n0),

@@ -16,7 +16,8 @@ from pathlib import Path
 INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
-JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json')
+JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
+              'test-command.json')
 
 
 def _median(values):
@@ -130,6 +131,9 @@ def _describe(json_path):
         return 'ab-bench --ha-transfer', _ha_headline(result), provenance
     if name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
         return 'db-bench', _db_bench_headline(result), provenance
+    if name == 'test-command.json':
+        return 'test command', (f"{' '.join(result['commandLine'])} ({result['runs']}) on a fresh clone: exit "
+                                f"{result['exitCode']}"), dict(provenance, commit=result['gitCommit'])
     if name == 'fault-test.json':
         return 'fault-test', _fault_headline(result), provenance
     if 'analysis' in result and 'blocks' in result:
