@@ -13,6 +13,7 @@ import statistics
 import sys
 from pathlib import Path
 
+RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
 DOCS = ('README.md', 'docs/*.md', 'docs/design/*.md')
 
@@ -85,6 +86,37 @@ def arms_table(path, scenarios, arms, metrics):
     return path, get
 
 
+def targets_table(path):
+    """The --production page's targets as a Markdown table."""
+    def get(result):
+        lines = ['| target | value | bound | holds |', '|---|---|---|---|']
+        for t in result['targets']:
+            value = t['value']
+            shown = '–' if value is None else (f'{value:.3g}' if isinstance(value, float) and abs(value) < 100
+                                               else f'{value:,.0f}')
+            holds = '–' if t['holds'] is None else ('yes' if t['holds'] else '**no**')
+            lines.append(f"| {t['target']} | {shown} | {t['bound']} | {holds} |")
+        return '\n' + '\n'.join(lines) + '\n'
+    return path, get
+
+
+def interleaved_table(pages):
+    """The interleaved measures' p99 ratios, one row per page (A/B or A/A, scenario) and operation."""
+    def get(_):
+        lines = ['| measure | pairs | operation | p99 on/off | 95% interval | half-width | contains 1.0 |',
+                 '|---|---|---|---|---|---|---|']
+        for page in pages:
+            result = json.loads((RESULTS / page).read_text())
+            a, s = result['analysis'], result['settings']
+            for op, metrics in a['operations'].items():
+                m = metrics['p99']
+                lines.append(f"| [{s['mode']} {s['scenario']}]({page.rsplit('/', 1)[0]}/report.md) | {a['pairs']} | "
+                             f"{op} | {m['ratio']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
+                             f"±{m['halfWidthPct']:.1f}% | {'yes' if m['containsOne'] else 'no'} |")
+        return '\n' + '\n'.join(lines) + '\n'
+    return pages[0], get
+
+
 def arms_wall(path):
     """The arms' wall time, summed."""
     return path, lambda result: sum(r['wallSeconds'] for r in result['runs'])
@@ -92,6 +124,18 @@ def arms_wall(path):
 
 def text(value):
     return value
+
+
+def db_ratio(path, scenario, read, when, first='none', second='range'):
+    """first's mean of a read over second's (db-bench.json)."""
+    def get(result):
+        arms = {a['arm']: a for a in result['scenarios'][scenario]}
+        return arms[first][when][read]['meanMs'] / arms[second][when][read]['meanMs']
+    return path, get
+
+
+def x0(value):
+    return f'{value:.0f}x'
 
 
 def x2(value):
@@ -132,7 +176,13 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
 
 TEST_COMMAND = '2026-11-25-test-command/test-command.json'
 
+SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
+
 FACTS = {
+    'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
+    'sweep1e7.okt-head.at-end': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
+    'db1e7.okt-head.in-run': (db_ratio(DB_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
+    'db1e7.okt-head.at-end': (db_ratio(DB_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
     'test-command.minutes': (at(TEST_COMMAND, 'wallSeconds'), minutes),
     'test-command.seconds': (at(TEST_COMMAND, 'wallSeconds'), n0),
     'test-command.commit': (at(TEST_COMMAND, 'gitCommit'), lambda sha: sha[:7]),
