@@ -13,23 +13,17 @@ import statistics
 import sys
 from pathlib import Path
 
+from .summary import lookup
+
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
 DOCS = ('README.md', 'docs/*.md', 'docs/design/*.md')
 
 
-def _lookup(value, path):
-    for part in path.split('.'):
-        if not isinstance(value, dict) or value.get(part) is None:
-            return None
-        value = value[part]
-    return value
-
-
 def arm(path, scenario, name, metric):
     """The median over repeats of an ab-bench arm's metric (summary.json)."""
     def get(result):
-        values = [_lookup(r, metric) for r in result['runs']
+        values = [lookup(r, metric) for r in result['runs']
                   if r['scenario'] == scenario and r['arm'] == name and r.get('status') == 'ok']
         values = [v for v in values if v is not None]
         return statistics.median(values) if values else None
@@ -44,7 +38,7 @@ def ratio(first, second):
 
 
 def at(path, dotted):
-    return path, lambda result: _lookup(result, dotted)
+    return path, lambda result: lookup(result, dotted)
 
 
 def db_read(path, scenario, name, read, stat='meanMs', when='inRun'):

@@ -13,6 +13,8 @@ import statistics
 import sys
 from pathlib import Path
 
+from .summary import lookup
+
 INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
@@ -29,15 +31,6 @@ def _ratio(a, b):
     return f'{a / b:.2f}x' if a is not None and b else '–'
 
 
-def _lookup(run, path):
-    value = run
-    for part in path.split('.'):
-        if not isinstance(value, dict) or value.get(part) is None:
-            return None
-        value = value[part]
-    return value
-
-
 def _arms_headline(result):
     """Per scenario, range's (and full's) OM seek average and skips per operation against off's."""
     by = {}
@@ -48,14 +41,14 @@ def _arms_headline(result):
     for scenario, arms in by.items():
         if scenario.startswith('bulk-expire'):
             path = 'bulkExpire.readers.list-obs.iterSkips'
-            off = _median(_lookup(r, path) for r in arms.get('off', []))
-            rng = _median(_lookup(r, path) for r in arms.get('range', []))
+            off = _median(lookup(r, path) for r in arms.get('off', []))
+            rng = _median(lookup(r, path) for r in arms.get('range', []))
             parts.append(f'{scenario}: first listing crosses {rng:,} hidden entries with range, {off:,} with off'
                          if None not in (rng, off) else f'{scenario}: –')
             continue
         metric = {}
         for arm in ('off', 'range', 'full'):
-            metric[arm] = tuple(_median(_lookup(r, p) for r in arms.get(arm, []))
+            metric[arm] = tuple(_median(lookup(r, p) for r in arms.get(arm, []))
                                 for p in ('om.seekAvgUsRun', 'om.iterSkipsPerOp'))
         if 'off' not in arms:
             continue
@@ -87,7 +80,7 @@ def _production_headline(result):
 def _ha_headline(result):
     parts = []
     for run in result.get('runs', []):
-        skips = _lookup(run, 'newLeaderAfter.headSkips.openKeyTable')
+        skips = lookup(run, 'newLeaderAfter.headSkips.openKeyTable')
         if skips is not None:
             parts.append(f"{run['id']} {skips:,}")
     return "new leader's openKeyTable head skips: " + ', '.join(parts)
