@@ -140,6 +140,19 @@ class LocalCluster:
             raise ClusterError(f'scripts/cluster clean failed; see {self.log}')
 
 
+# OM's metrics2 period in the harness's clusters: /prom (and /jmx) show values of at most this age. Hadoop's default,
+# 10 s, left a 50 s arm five distinct samples: too few to cut the run into segments (segments.py), and it blurred the
+# interleaved blocks' server-side counters and the settings gauge.
+METRICS2_PERIOD_S = 1
+
+
+def set_metrics_period(work_dir):
+    """Writes OM's etc/hadoop-metrics2.properties in a cluster's work directory before it starts."""
+    etc = work_dir / 'om' / 'etc'
+    etc.mkdir(parents=True, exist_ok=True)
+    (etc / 'hadoop-metrics2.properties').write_text(f'*.period={METRICS2_PERIOD_S}\n')
+
+
 def client_env(cluster):
     env = dict(os.environ)
     env['OZONE_CONF_DIR'] = str(cluster.client_conf_dir)

@@ -33,7 +33,8 @@ from pathlib import Path
 from . import freon, machine, preload, prom, scenarios
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
-from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
+from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
+                      set_metrics_period)
 from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
 
 DEFAULT_BLOCK_S = 20
@@ -45,10 +46,6 @@ DEFAULT_PAIRS = 12
 # a steady-state service spreads out (still measured from DISCARD_S on: the blocks stay conservative). Three
 # seconds cover (1) and (2) many times over and keep 85% of a 20 s block.
 DISCARD_S = 3
-# OM's metrics2 period: /prom (and /jmx) show values of at most this age (Hadoop's default is 10 s, which would
-# blur the blocks' server-side counters and the settings gauge). Written to OM's etc/hadoop-metrics2.properties
-# before the cluster starts.
-METRICS2_PERIOD_S = 1
 SERVICE = 'ozone.om.range.compaction.service.'
 ENABLED_KEY = SERVICE + 'enabled'
 TIMEOUT_KEY = SERVICE + 'timeout'
@@ -286,8 +283,7 @@ class Interleave:
         work = work_root / 'cluster'
         if self.s.preload_keys:
             preload.copy_cluster(image.path, work)
-        (work / 'om' / 'etc').mkdir(parents=True, exist_ok=True)
-        (work / 'om' / 'etc' / 'hadoop-metrics2.properties').write_text(f'*.period={METRICS2_PERIOD_S}\n')
+        set_metrics_period(work)
         self.om_conf = self._om_conf()
         cluster = LocalCluster(self.repo, work, self.s.base_port, self.om_conf, self.out / 'logs' / 'cluster.log')
         self.cluster = cluster

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from . import (bulkexpire, charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios,
                segments, summary)
-from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
+from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
+                      set_metrics_period)
 from .progress import Progress
 from .scrape import Scraper
 
@@ -145,6 +146,7 @@ class Benchmark:
             progress.say(f'[{index + 1}/{len(plan)} {run_id}] starting a fresh cluster in {work} ...')
             if self.image:
                 preload.copy_cluster(self.image.path, work)
+            set_metrics_period(work)
             cluster.start()
             scraper = Scraper(cluster.prom_url, self.out / record['csv'], self.s.scrape_interval_s,
                               lambda: client.ops_done if client else 0, cluster.om_pid_file())
@@ -251,7 +253,8 @@ class Benchmark:
                                'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
                                'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
                                'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
-                               'intervalFraction': self.s.interval_fraction, 'quietSeconds': self.s.quiet_s},
+                               'intervalFraction': self.s.interval_fraction, 'quietSeconds': self.s.quiet_s,
+                               'metrics2PeriodS': METRICS2_PERIOD_S},
                   'preload': self.image_info, 'runs': self.runs}
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}

@@ -9,7 +9,8 @@ import urllib.request
 from . import catalog, prom
 
 
-# Hadoop metrics2 hands OM's metrics to /prom once per sink period (10 s); in between, /prom repeats the last values.
+# Hadoop metrics2 hands OM's metrics to /prom once per period (cluster.METRICS2_PERIOD_S in the harness's clusters,
+# 10 s by Hadoop's default); in between, /prom repeats the last values.
 REFRESH_TIMEOUT_S = 35
 # Lines of metrics2's JvmMetrics source: OM's heap use alone differs at every refresh. (Ratis' metrics, on /prom too,
 # are read at every request, so the whole text changes between any two requests.)
