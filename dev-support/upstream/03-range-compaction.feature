@@ -1,10 +1,11 @@
-# The range compaction service. Benchmark output (off/on, foreground latency) is expected in
-# bench-results/range-compaction.txt; until a benchmark writes it the message says "not measured".
+# The range compaction service. Its measured results are the committed page of the main job (scripts/ab-bench
+# --production, generated from its JSON): the targets, the verdict per scenario and the cost to clients.
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
 files: hadoop-ozone/ozone-manager/src/*/java/org/apache/hadoop/ozone/om/compaction/**
-results: bench-results/range-compaction.txt
+results: docs/results/2026-11-25-ab-bench-production/report.md
+results-from: ## Targets
 
 Whole-table manual compaction (CompactionService) is heavy and exclusive: it
 blocks RocksDB's own L0->L1 compactions and can stall writes. Under

@@ -227,6 +227,8 @@ def compare(args, repo):
 
 
 def rewrite_report(folder):
+    if (folder / production.JSON_FILE).exists():
+        return production.rewrite(folder)
     if (folder / hatransfer.JSON_FILE).exists() and not (folder / 'summary.json').exists():
         path = folder / hatransfer.JSON_FILE
         try:

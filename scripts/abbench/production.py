@@ -171,7 +171,7 @@ def render(result, arms, measures):
               f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB; Java {m.get('java')}; this project at "
               f"git commit {m.get('gitCommit')}{' (with uncommitted changes)' if m.get('gitDirty') else ''}.",
               f"- Arms: {', '.join(ARMS)}, once each per scenario, {OPS:,} operations, each on a fresh copy of the "
-              f"preloaded OM ([their page](arms/report.md)). Noise: {report.NOISE_TEXT['segments']}",
+              f"preloaded OM ([their page](arms/report.md)). {report.NOISE_TEXT['segments']}",
               f'- Cost to clients: the interleaved measure, {INTERLEAVE_LOAD_S} s of load per scenario in '
               f'{INTERLEAVE_BLOCK_S} s blocks (' + ', '.join(f'[{name}](interleave-{name}/report.md)' for name in
                                                              measures) + '): its intervals are its noise.', '',
@@ -199,6 +199,21 @@ def render(result, arms, measures):
                              f"{p['verdict']} |")
             lines.append('')
     return '\n'.join(lines)
+
+
+def rewrite(folder):
+    """report.md of a --production folder written again from its JSON and its parts' (scripts/ab-bench --report)."""
+    def load(path):
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError) as e:
+            raise SystemExit(f'ab-bench: cannot read {path}: {e.__class__.__name__}: {e}') from None
+    result = load(folder / JSON_FILE)
+    measures = {name: load(folder / f'interleave-{name}' / interleave.JSON_FILE) for name in SCENARIOS
+                if (folder / f'interleave-{name}' / interleave.JSON_FILE).exists()}
+    (folder / PAGE_FILE).write_text(render(result, load(folder / 'arms' / 'summary.json'), measures))
+    print(f'Report: {folder / PAGE_FILE}')
+    return 0
 
 
 def main(args, repo, argv, out):
