@@ -169,10 +169,17 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('compaction write MB', 'om.compactWriteMB')]
 
 TEST_COMMAND = '2026-11-25-test-command/test-command.json'
+PRODUCTION = '2026-11-25-ab-bench-production/production.json'
+INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
+               '2026-11-25-ab-bench-interleave-retention/summary.json',
+               '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
 
 FACTS = {
+    'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
+    'production.targets': (targets_table(PRODUCTION), text),
+    'interleaved.table': (interleaved_table(INTERLEAVED), text),
     'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
     'sweep1e7.okt-head.at-end': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
     'db1e7.okt-head.in-run': (db_ratio(DB_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
