@@ -283,8 +283,9 @@ NOISE_TEXT = {
     'segments': f'Noise: each arm ran once, so its spread is that of its run cut into {segments.SEGMENTS} consecutive '
                 f'segments (each metric measured in each; segments.py). Two arms differ only where those spreads do '
                 f'not overlap and their values differ by more than {verdict.NOISE:.0%}: a trend within a run widens '
-                f'its spread, so this errs towards "no clear difference". It is not a confidence interval. A metric '
-                f'with a part of the run that saw no new sample has no segments and is compared on its value alone.',
+                f'its spread, so this errs towards "no clear difference". It is not a confidence interval. Compaction '
+                f'bytes and write stall, totals of bursty work, and a metric with a part of the run that saw no new '
+                f'sample have no segments: they are compared on their values alone.',
     'none': f'Noise: not measured (single runs, not cut into segments); differences under {verdict.NOISE:.0%} count '
             f'as no clear difference, larger ones may still be noise.',
 }

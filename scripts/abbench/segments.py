@@ -9,8 +9,10 @@ segments do not overlap (verdict.py); a trend over the run widens a spread, so t
 difference". It is not a confidence interval: five parts of one run are not five independent runs.
 
 Per segment: OM's seek average (the seeks of the segment, from the cumulative histogram), iterator skips per
-operation, compaction bytes written and write stall (as a whole run's worth: the segment's amount x SEGMENTS, so
-they read as the whole-run numbers do), and the client's exact p99 per operation (omkeybench --latency-log).
+operation, and the client's exact p99 per operation (omkeybench --latency-log). Not compaction bytes or write stall:
+they are totals of bursty work, and a fifth of a run may hold none of a pass that the run as a whole holds (the first
+--production run with segments put full's compaction writes "within the spread" of off's, which wrote almost none), so the
+verdict compares them on their values.
 """
 
 from .clientlatency import nearest_rank
@@ -18,6 +20,8 @@ from .summary import lookup
 
 SEGMENTS = 5
 OPERATIONS = ('CREATE', 'DELETE', 'LIST')
+# The metrics a run's segments give a spread to (a run recorded before this list may hold others).
+SPREAD_PATHS = ('om.seekAvgUsRun', 'om.iterSkipsPerOp') + tuple(f'client.operations.{op}.p99' for op in OPERATIONS)
 
 
 def bounds(start, end, count=SEGMENTS):
@@ -40,19 +44,14 @@ def _grew(first, last, column):
     return b - a if a is not None and b is not None else None
 
 
-def _om(first, last, count):
+def _om(first, last):
     seeks = _grew(first, last, 'seeks')
     seek_avg = None
     if seeks and first.get('seek_avg_us') is not None and last.get('seek_avg_us') is not None:
         seek_avg = max(0.0, (last['seek_avg_us'] * last['seeks'] - first['seek_avg_us'] * first['seeks']) / seeks)
     ops = _grew(first, last, 'ops_done')
     skips = _grew(first, last, 'iter_skips')
-    written = _grew(first, last, 'compact_write_bytes')
-    stall = _grew(first, last, 'stall_micros')
-    return {'om.seekAvgUsRun': seek_avg,
-            'om.iterSkipsPerOp': skips / ops if skips is not None and ops else None,
-            'om.compactWriteMB': written * count / 1e6 if written is not None else None,
-            'om.writeStallMs': stall * count / 1000 if stall is not None else None}
+    return {'om.seekAvgUsRun': seek_avg, 'om.iterSkipsPerOp': skips / ops if skips is not None and ops else None}
 
 
 def of_run(rows, latencies, count=SEGMENTS):
@@ -64,7 +63,7 @@ def of_run(rows, latencies, count=SEGMENTS):
     parts = bounds(rows[0]['unix_time'], rows[-1]['unix_time'], count)
     result = {}
     for start, end in parts:
-        for path, value in _om(_at(rows, start), _at(rows, end), count).items():
+        for path, value in _om(_at(rows, start), _at(rows, end)).items():
             result.setdefault(path, []).append(value)
         for op in OPERATIONS:
             values = sorted(ms for t, name, ms in latencies if name == op and start <= t < end)
@@ -77,7 +76,7 @@ def spread(run, path):
     """(the run's own value, the lowest segment, the highest segment) of one metric of a run that was cut, None
     when it was not or the metric has no segments; the run's value is widened into the range if it falls outside
     (a whole run's p99 can sit above every segment's)."""
-    values = (run.get('segments') or {}).get(path)
+    values = (run.get('segments') or {}).get(path) if path in SPREAD_PATHS else None
     whole = lookup(run, path)
     if not values or whole is None:
         return None
