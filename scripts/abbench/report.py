@@ -280,10 +280,11 @@ def _charts(scenario, files):
 NOISE_TEXT = {
     'repeats': f'Noise: the repeats. Two arms differ only where their repeats do not overlap and their medians differ '
                f'by more than {verdict.NOISE:.0%}.',
-    'segments': f'Noise: each arm ran once, so its spread is that of its run cut into {segments.SEGMENTS} consecutive '
-                f'segments (each metric measured in each; segments.py). Two arms differ only where those spreads do '
-                f'not overlap and their values differ by more than {verdict.NOISE:.0%}: a trend within a run widens '
-                f'its spread, so this errs towards "no clear difference". It is not a confidence interval. Compaction '
+    'segments': f'Noise: each arm ran once, so each run is cut into {segments.SEGMENTS} consecutive segments of equal '
+                f'time, each metric measured in each (segments.py). Two arms differ only where their values differ '
+                f'by more than {verdict.NOISE:.0%} and one is more than {verdict.NOISE:.0%} above the other in every '
+                f'segment, the k-th of one run against the k-th of the other (the same phase of the same load). It '
+                f'is not a confidence interval. Compaction '
                 f'bytes and write stall, totals of bursty work, and a metric with a part of the run that saw no new '
                 f'sample have no segments: they are compared on their values alone.',
     'none': f'Noise: not measured (single runs, not cut into segments); differences under {verdict.NOISE:.0%} count '

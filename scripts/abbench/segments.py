@@ -4,9 +4,12 @@ each part.
 One run of an arm gives one number per metric, with nothing to say how much it would move if the run were repeated.
 Repeats say that (`--repeat`), at the cost of running everything again. Within one run, the metric measured over each
 fifth of it varies with what varies in the run itself: the machine's other load, OM's compactions and flushes, the
-tombstones piling up as the run goes. The verdict counts two arms as different only where the spreads of their
-segments do not overlap (verdict.py); a trend over the run widens a spread, so this errs towards "no clear
-difference". It is not a confidence interval: five parts of one run are not five independent runs.
+tombstones piling up as the run goes. The verdict (verdict.py) counts two arms as different only where one is more
+than 10% above the other in every segment, the k-th fifth of one run against the k-th of the other: the same phase
+of the same load, so a trend that both runs share (off's seek average growing with its tombstones) cancels, where
+comparing the ranges of the segments would not (the first --production run with segments put range's seek average
+at a thirtieth of off's "within the spread", off's first fifth being still clean). It is not a confidence interval:
+five parts of one run are not five independent runs.
 
 Per segment: OM's seek average (the seeks of the segment, from the cumulative histogram), iterator skips per
 operation, and the client's exact p99 per operation (omkeybench --latency-log). Not compaction bytes or write stall:
@@ -73,12 +76,12 @@ def of_run(rows, latencies, count=SEGMENTS):
 
 
 def spread(run, path):
-    """(the run's own value, the lowest segment, the highest segment) of one metric of a run that was cut, None
-    when it was not or the metric has no segments; the run's value is widened into the range if it falls outside
-    (a whole run's p99 can sit above every segment's)."""
+    """(the run's own value, the lowest segment, the highest segment, [each segment]) of one metric of a run that was
+    cut, None when it was not or the metric has no segments; the range takes in the run's value if it falls outside
+    (a whole run's p99 can sit above every segment's). verdict.py compares two runs segment by segment."""
     values = (run.get('segments') or {}).get(path) if path in SPREAD_PATHS else None
     whole = lookup(run, path)
     if not values or whole is None:
         return None
-    return whole, min(min(values), whole), max(max(values), whole)
+    return whole, min(min(values), whole), max(max(values), whole), values
 

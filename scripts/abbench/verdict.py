@@ -27,15 +27,25 @@ KEY_METRICS = [
 
 
 def _separated(a, b):
-    """True when two (median, min, max) do not overlap and their medians differ by more than NOISE."""
-    (ma, lo_a, hi_a), (mb, lo_b, hi_b) = a, b
-    if hi_a < lo_b or hi_b < lo_a:
-        return abs(ma - mb) > NOISE * max(abs(ma), abs(mb))
-    return False
+    """True when two values differ by more than NOISE and by more than their spreads. A value is (median, min, max)
+    over repeats, whose ranges must not overlap; or (value, min, max, segments) of a single run cut into segments
+    (segments.py), where the k-th segment of one run meets the k-th of the other (the same phase of the same load,
+    so a trend over the run cancels) and one must be more than NOISE above the other in every segment."""
+    ma, mb = a[0], b[0]
+    if abs(ma - mb) <= NOISE * max(abs(ma), abs(mb)):
+        return False
+    if len(a) == 4 and len(b) == 4 and len(a[3]) == len(b[3]):
+        ratios = [x / y for x, y in zip(a[3], b[3]) if y > 0]
+        if len(ratios) < len(a[3]):
+            return False
+        return all(r > 1 + NOISE for r in ratios) or all(r < 1 / (1 + NOISE) for r in ratios)
+    lo_a, hi_a, lo_b, hi_b = a[1], a[2], b[1], b[2]
+    return hi_a < lo_b or hi_b < lo_a
 
 
 def winner(values):
-    """The arm with the lowest median of {arm: (median, min, max)}, or None when the best two are not separated.
+    """The arm with the lowest value of {arm: value as _separated takes it}, or None when the best two are not
+    separated.
 
     Returns (arm or None, ordered [(arm, aggregate)]), arms without a value left out.
     """
@@ -47,8 +57,19 @@ def winner(values):
     return None, ranked
 
 
+def _segment_count(ranked):
+    """'; A lower than B in k of n segments' for the best two of single runs cut into segments, else ''."""
+    if len(ranked) < 2 or len(ranked[0][1]) != 4 or len(ranked[1][1]) != 4:
+        return ''
+    (a, first), (b, second) = ranked[0], ranked[1]
+    if len(first[3]) != len(second[3]):
+        return ''
+    lower = sum(1 for x, y in zip(first[3], second[3]) if x < y)
+    return f'; {a} lower than {b} in {lower} of {len(first[3])} segments'
+
+
 def compare(value, baseline):
-    """'better', 'worse' or 'similar' for lower-is-better values given as (median, min, max)."""
+    """'better', 'worse' or 'similar' for lower-is-better values given as _separated takes them."""
     if not _separated(value, baseline):
         return 'similar'
     return 'better' if value[0] < baseline[0] else 'worse'
@@ -88,7 +109,7 @@ def scenario_verdict(values, baseline='off', metrics=None):
             lines.append(f'{metric.label}: **{best}** wins ({listing}).')
         else:
             lines.append(f'{metric.label}: no clear winner, the best are within {NOISE:.0%} or their spreads '
-                         f'overlap ({listing}).')
+                         f'overlap ({listing}{_segment_count(ranked)}).')
     arms = sorted({arm for per_arm in values.values() for arm in per_arm} - {baseline})
     for arm in arms:
         groups = {'better': [], 'worse': [], 'similar': []}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from abbench import report, segments
+from abbench import report, segments, verdict
 
 
 def _rows():
@@ -38,6 +38,20 @@ def test_a_series_too_short_is_not_cut():
 def test_the_verdict_takes_a_single_runs_spread_from_its_segments():
     run = {'arm': 'range', 'om': {'seekAvgUsRun': 20.0}, 'segments': {'om.seekAvgUsRun': [10.0, 30.0]}}
     values = report.key_values({'range': [run]})
-    assert values['OM seek average']['range'] == (20.0, 10.0, 30.0)
+    assert values['OM seek average']['range'] == (20.0, 10.0, 30.0, [10.0, 30.0])
     assert report.noise_source({'range': [run]}) == 'segments'
     assert report.noise_source({'range': [run, run]}) == 'repeats'
+
+
+def test_runs_are_compared_segment_by_segment_so_a_shared_trend_cancels():
+    # off's seek average grows with its tombstones; range stays low: their ranges overlap (off's first fifth is
+    # still clean) but range is lower in every fifth
+    off = (4600.0, 300.0, 9000.0, [300.0, 2000.0, 4000.0, 6000.0, 9000.0])
+    rng = (120.0, 100.0, 140.0, [100.0, 110.0, 120.0, 130.0, 140.0])
+    assert verdict.compare(rng, off) == 'better'
+    # lower in four fifths and higher in one: not beyond the run's own wobble
+    wobbly = (100.0, 50.0, 200.0, [50.0, 60.0, 70.0, 80.0, 200.0])
+    flat = (120.0, 100.0, 130.0, [100.0, 110.0, 120.0, 125.0, 130.0])
+    assert verdict.compare(wobbly, flat) == 'similar'
+    # repeats still compare by their ranges
+    assert verdict.compare((1.0, 0.9, 1.1), (2.0, 1.5, 2.5)) == 'better'
