@@ -86,7 +86,7 @@ def targets_table(path):
         lines = ['| target | value | bound | holds |', '|---|---|---|---|']
         for t in result['targets']:
             value = t['value']
-            shown = '–' if value is None else (f'{value:.3g}' if isinstance(value, float) and abs(value) < 100
+            shown = '–' if value is None else (f'{value:.4g}' if isinstance(value, float) and abs(value) < 100
                                                else f'{value:,.0f}')
             holds = '–' if t['holds'] is None else ('yes' if t['holds'] else '**no**')
             lines.append(f"| {t['target']} | {shown} | {t['bound']} | {holds} |")
@@ -170,6 +170,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
 
 TEST_COMMAND = '2026-11-25-test-command/test-command.json'
 PRODUCTION = '2026-11-25-ab-bench-production/production.json'
+PRODUCTION_FRESH = '2026-11-25-ab-bench-production-metrics-10s/production.json'
 INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
                '2026-11-25-ab-bench-interleave-retention/summary.json',
                '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
@@ -178,6 +179,7 @@ SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
 
 FACTS = {
     'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
+    'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
     'production.targets': (targets_table(PRODUCTION), text),
     'interleaved.table': (interleaved_table(INTERLEAVED), text),
     'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),

@@ -153,7 +153,7 @@ def _fmt(value):
     if value is None:
         return '–'
     if isinstance(value, float):
-        return f'{value:.3g}' if abs(value) < 100 else f'{value:,.0f}'
+        return f'{value:.4g}' if abs(value) < 100 else f'{value:,.0f}'
     return f'{value:,}'
 
 
