@@ -111,6 +111,27 @@ def interleaved_table(pages):
     return pages[0], get
 
 
+def interleaved_span(pages, metrics, quantity):
+    """'low-high' of a quantity ('halfWidthPct') over the operations and `metrics` of the interleaved pages."""
+    def get(_):
+        values = []
+        for page in pages:
+            result = json.loads((RESULTS / page).read_text())
+            for op in result['analysis']['operations'].values():
+                values += [op[m][quantity] for m in metrics if op[m][quantity] is not None]
+        return min(values), max(values)
+    return pages[0], get
+
+
+def pct_span(span):
+    return f'{span[0]:.1f}-{span[1]:.1f}%'
+
+
+def pairs_factor(span):
+    """How many times the pairs the widest interval needs to reach a half-width of 10%."""
+    return f'{(span[1] / 10.0) ** 2:.1f}'
+
+
 def arms_wall(path):
     """The arms' wall time, summed."""
     return path, lambda result: sum(r['wallSeconds'] for r in result['runs'])
@@ -182,6 +203,10 @@ FACTS = {
     'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
     'production.targets': (targets_table(PRODUCTION), text),
     'interleaved.table': (interleaved_table(INTERLEAVED), text),
+    'interleaved.ab.p50-server-halfwidths': (interleaved_span(INTERLEAVED[:2], ('p50', 'serverMeanMs'),
+                                                              'halfWidthPct'), pct_span),
+    'interleaved.ab.p99-halfwidths': (interleaved_span(INTERLEAVED[:2], ('p99',), 'halfWidthPct'), pct_span),
+    'interleaved.ab.p99-pairs-factor': (interleaved_span(INTERLEAVED[:2], ('p99',), 'halfWidthPct'), pairs_factor),
     'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
     'sweep1e7.okt-head.at-end': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
     'db1e7.okt-head.in-run': (db_ratio(DB_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
