@@ -190,6 +190,13 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('compaction write MB', 'om.compactWriteMB')]
 
 TEST_COMMAND = '2026-11-25-test-command/test-command.json'
+FAULT_TEST = '2026-11-25-fault-test/fault-test.json'
+
+
+def kills_passed(path):
+    """'N of M' kills that passed every check, each during a range compaction (fault-test.json)."""
+    return path, lambda result: (f"{sum(1 for r in result['rows'] if r['passed'] and r['compaction_in_progress'])} "
+                                 f"of {len(result['rows'])}")
 PRODUCTION = '2026-11-25-ab-bench-production/production.json'
 PRODUCTION_FRESH = '2026-11-25-ab-bench-production-metrics-10s/production.json'
 INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
@@ -199,6 +206,7 @@ INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
 
 FACTS = {
+    'fault-test.passed': (kills_passed(FAULT_TEST), text),
     'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
     'production.targets': (targets_table(PRODUCTION), text),
