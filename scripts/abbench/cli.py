@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import charts, hatransfer, interleave, preload, production, report, scenarios
 from .cluster import ClusterError, repo_root
+from .progress import ended
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
 
@@ -332,9 +333,7 @@ def ha_transfer(args, repo, argv):
         raise SystemExit(f'ab-bench: {e}') from None
     except KeyboardInterrupt:
         raise SystemExit('ab-bench: interrupted before any run') from None
-    print(f'Page: {s.out / hatransfer.PAGE_FILE}' + ('' if result['status'] == 'complete' else
-                                                     f' (PARTIAL: {result["reason"]})'))
-    return 0 if result['status'] == 'complete' else 1
+    return ended(result, 'Page', s.out / hatransfer.PAGE_FILE)
 
 
 def main(argv=None):
@@ -364,6 +363,4 @@ def main(argv=None):
         raise SystemExit(f'ab-bench: {e}') from None
     except KeyboardInterrupt:
         raise SystemExit('ab-bench: interrupted before any arm ran') from None
-    print(f'Report: {s.out / "report.md"}' + ('' if result['status'] == 'complete' else
-                                              f' (PARTIAL: {result["reason"]})'))
-    return 0 if result['status'] == 'complete' else 1
+    return ended(result, 'Report', s.out / 'report.md')

@@ -36,6 +36,7 @@ from .clientlatency import nearest_rank, read_latency_log
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
                       set_metrics_period)
 from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
+from .progress import ended
 
 DEFAULT_BLOCK_S = 20
 DEFAULT_PAIRS = 12
@@ -505,9 +506,7 @@ def main(args, repo, argv, out):
         result = Interleave(s, repo, ['scripts/ab-bench'] + argv).run()
     except ClusterError as e:
         raise SystemExit(f'ab-bench: {e}') from None
-    print(f'Report: {s.out / PAGE_FILE}' + ('' if result['status'] == 'complete' else
-                                           f' (PARTIAL: {result["reason"]})'))
-    return 0 if result['status'] == 'complete' else 1
+    return ended(result, 'Report', s.out / PAGE_FILE)
 
 
 # --- charts and report --------------------------------------------------------------------------------------------

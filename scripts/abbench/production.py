@@ -24,6 +24,7 @@ import time
 from . import interleave, report
 from .cluster import ClusterError
 from .interleave import Interleave, InterleaveSettings
+from .progress import ended
 from .runner import Benchmark, Settings
 from .summary import lookup
 
@@ -221,6 +222,4 @@ def main(args, repo, argv, out):
         result = Production(args, repo, argv, out).run()
     except ClusterError as e:
         raise SystemExit(f'ab-bench: {e}') from None
-    print(f'Report: {out / PAGE_FILE}' + ('' if result['status'] == 'complete' else
-                                          f" (PARTIAL: {result['reason']})"))
-    return 0 if result['status'] == 'complete' else 1
+    return ended(result, 'Report', out / PAGE_FILE)

@@ -52,3 +52,10 @@ class Progress:
             self.stream.flush()
         else:
             self.say(text)
+
+
+def ended(result, label, page):
+    """The last line of a run (its page, and PARTIAL with the reason when it stopped early) and its exit code."""
+    complete = result['status'] == 'complete'
+    print(f'{label}: {page}' + ('' if complete else f" (PARTIAL: {result['reason']})"))
+    return 0 if complete else 1

@@ -151,9 +151,8 @@ def key_values(by_arm, metrics=None):
 
 
 def _spread(runs, path):
-    if len(runs) == 1 and segments.spread(runs[0], path):
-        return segments.spread(runs[0], path)
-    return summary.aggregate(runs, path)
+    cut = segments.spread(runs[0], path) if len(runs) == 1 else None
+    return cut or summary.aggregate(runs, path)
 
 
 def noise_source(by_arm):
