@@ -68,8 +68,8 @@ interface Arm extends AutoCloseable {
     }
   }
 
-  /** RocksDB's automatic compaction only. */
-  Arm NONE = automatic("");
+  /** RocksDB's automatic compaction only, on OM's options. */
+  Arm OFF = automatic("");
 
   /** @return RocksDB's automatic compaction only, on a DB whose options {@code description} tells */
   static Arm automatic(String description) {

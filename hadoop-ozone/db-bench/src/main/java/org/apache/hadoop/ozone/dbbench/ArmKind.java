@@ -17,28 +17,43 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
-/** The compared policies, in the report's column order; see docs/benchmarks.md. */
+/**
+ * The arms that run in the benchmark's JVM on OM's own DB classes. With {@link OptionsArm}'s catalogue they make
+ * every arm; {@link #ids} is the order of the tables' columns.
+ */
 enum ArmKind {
-  NONE, PROTOTYPE, RANGE, FULL, NATIVE, NATIVE_SCAN, FLOOR;
+  OFF, PROTOTYPE, RANGE, FULL, FLOOR;
 
   String id() {
-    return name().toLowerCase().replace('_', '-');
+    return name().toLowerCase();
   }
 
-  /** @return whether the arm runs on a newer RocksDB in a JVM of its own ({@link NativeArm}) */
-  boolean isNative() {
-    return this == NATIVE || this == NATIVE_SCAN;
+  /** @return every arm's id: OM's arms, the catalogue's options arms, then floor (the best layout there is) */
+  static List<String> ids() {
+    List<String> ids = new ArrayList<>(List.of(OFF.id(), PROTOTYPE.id(), RANGE.id(), FULL.id()));
+    OptionsArm.all().forEach(a -> ids.add(a.id()));
+    ids.add(FLOOR.id());
+    return ids;
   }
 
-  static ArmKind byId(String id) {
+  /** @return the arm {@code id} of OM's, or null for an options arm */
+  static ArmKind find(String id) {
     for (ArmKind a : values()) {
       if (a.id().equals(id)) {
         return a;
       }
     }
-    throw new IllegalArgumentException("Unknown arm '" + id + "'; known: "
-        + String.join(", ", Arrays.stream(values()).map(ArmKind::id).toList()));
+    return null;
+  }
+
+  /** @return {@code id} if it names an arm */
+  static String check(String id) {
+    if (!ids().contains(id)) {
+      throw new IllegalArgumentException("Unknown arm '" + id + "'; known: " + String.join(", ", ids()));
+    }
+    return id;
   }
 }

@@ -47,18 +47,19 @@ final class ArmRunner {
     this.options = options;
   }
 
-  ArmResult run(ArmKind kind) throws IOException {
-    File dir = new File(options.workDir(), scenario.id() + "-" + kind.id());
+  ArmResult run(String id) throws IOException {
+    File dir = new File(options.workDir(), scenario.id() + "-" + id);
     FileUtils.deleteDirectory(dir);
     try {
+      ArmKind kind = ArmKind.find(id);
+      if (kind == null) {
+        return NativeArm.run(options, scenario, OptionsArm.find(id), dir);
+      }
       if (kind == ArmKind.FLOOR) {
         return floor(dir);
       }
-      if (kind.isNative()) {
-        return NativeArm.run(options, scenario, kind, dir);
-      }
       try (OmDb db = new OmDb(dir); Arm arm = open(kind, db)) {
-        return replay(kind, db, arm);
+        return replay(id, db, arm);
       }
     } finally {
       FileUtils.deleteDirectory(dir);
@@ -75,7 +76,7 @@ final class ArmRunner {
   }
 
   /** Replays the scenario into {@code db}, with {@code arm} compacting on its schedule, and measures it. */
-  ArmResult replay(ArmKind kind, BenchDb db, Arm arm) throws IOException {
+  ArmResult replay(String id, BenchDb db, Arm arm) throws IOException {
     WriteModel model = newModel(db);
     Probe probe = new Probe(db);
     SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
@@ -98,17 +99,17 @@ final class ArmRunner {
     double replaySeconds = (System.nanoTime() - start - readNanos) / 1e9;
     QuietResult quiet = scenario.isBulk()
         ? QuietPeriod.run(db, arm, options.quietLooks(), options.quietLookMillis()) : null;
-    return finish(kind, db, model, probe, readRandom, new Replay(summarize(inRun), options.ops() / replaySeconds,
+    return finish(id, db, model, probe, readRandom, new Replay(summarize(inRun), options.ops() / replaySeconds,
         arm.compactionNanos() / 1e9, arm.describe(), quiet));
   }
 
   private Arm open(ArmKind kind, OmDb db) throws IOException {
     return switch (kind) {
-      case NONE -> Arm.NONE;
+      case OFF -> Arm.OFF;
       case PROTOTYPE -> RangeArm.prototype(db, options.ops());
       case RANGE -> RangeArm.ours(db, options.ops(), options.rangeConf());
       case FULL -> new FullArm(db, options.ops());
-      case NATIVE, NATIVE_SCAN, FLOOR -> throw new IllegalArgumentException(kind.id() + " is no arm of OM's DB");
+      case FLOOR -> throw new IllegalArgumentException("floor replays nothing");
     };
   }
 
@@ -140,7 +141,7 @@ final class ArmRunner {
       double compactSeconds = (System.nanoTime() - start) / 1e9;
       Probe probe = new Probe(db);
       SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
-      return finish(ArmKind.FLOOR, db, model, probe, readRandom, new Replay(Map.of(), 0, compactSeconds, "",
+      return finish(ArmKind.FLOOR.id(), db, model, probe, readRandom, new Replay(Map.of(), 0, compactSeconds, "",
           scenario.isBulk() ? QuietResult.none(options.quietLookMillis()) : null));
     }
   }
@@ -155,7 +156,7 @@ final class ArmRunner {
       QuietResult quiet) {
   }
 
-  private ArmResult finish(ArmKind kind, BenchDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
+  private ArmResult finish(String id, BenchDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
       Replay replay) throws IOException {
     QuietResult quiet = replay.quiet();
     Map<String, Tombstones> tombstones = null;
@@ -178,7 +179,7 @@ final class ArmRunner {
     if (options.verify()) {
       Verifier.verify(db, model.families());
     }
-    return new ArmResult(kind.id(), options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
+    return new ArmResult(id, options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
         flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet);
   }
 

@@ -36,9 +36,8 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
  *     before making it
  * @param quietSeconds the quiet period of the bulk scenarios, in seconds of OM's clock
  */
-record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<ArmKind> arms, long seed, File out,
-    File workDir, int samples, int endSamples, boolean verify, NativeSettings nativeSettings,
-    Map<String, String> rangeConf, long quietSeconds) {
+record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<String> arms, long seed, File out,
+    File workDir, int samples, int endSamples, boolean verify, Map<String, String> rangeConf, long quietSeconds) {
   /** The longest quiet period: a day. */
   static final long MAX_QUIET_SECONDS = 86_400;
 
@@ -47,17 +46,13 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     long ops = 1_000_000;
     List<Long> sweep = List.of();
     boolean opsGiven = false;
-    List<ArmKind> arms = List.of(ArmKind.values());
+    List<String> arms = ArmKind.ids();
     long seed = 1;
     File out = null;
     File work = null;
     int samples = 100;
     int endSamples = 20;
     boolean verify = true;
-    long window = NativeSettings.DEFAULT.window();
-    long trigger = NativeSettings.DEFAULT.trigger();
-    double ratio = NativeSettings.DEFAULT.ratio();
-    long scanTrigger = NativeSettings.DEFAULT.scanTrigger();
     Map<String, String> rangeConf = new TreeMap<>();
     long quietSeconds = 60;
     for (int i = 0; i < args.length; i++) {
@@ -86,10 +81,6 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
       case "--work" -> work = new File(value);
       case "--samples" -> samples = (int) count(arg, value, 1, 100_000);
       case "--end-samples" -> endSamples = (int) count(arg, value, 1, 100_000);
-      case "--native-window" -> window = count(arg, value, 1, Integer.MAX_VALUE);
-      case "--native-trigger" -> trigger = count(arg, value, 1, Integer.MAX_VALUE);
-      case "--native-ratio" -> ratio = fraction(arg, value);
-      case "--native-scan-trigger" -> scanTrigger = count(arg, value, 1, Integer.MAX_VALUE);
       case "--range-conf" -> rangeSetting(value, rangeConf);
       case "--quiet-seconds" -> quietSeconds = count(arg, value, 0, MAX_QUIET_SECONDS);
       default -> throw new IllegalArgumentException("Unknown option '" + arg + "'");
@@ -102,20 +93,16 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     if (work == null) {
       work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
     }
-    if (trigger > window) {
-      throw new IllegalArgumentException("--native-trigger (" + trigger + ") must not exceed --native-window ("
-          + window + ")");
-    }
     checkRangeConf(rangeConf);
     return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify,
-        new NativeSettings(window, trigger, ratio, scanTrigger), Collections.unmodifiableMap(rangeConf), quietSeconds);
+        Collections.unmodifiableMap(rangeConf), quietSeconds);
   }
 
   /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
   BenchOptions sweepRun(long runOps) {
     File runOut = new File(out, "ops-" + runOps);
     return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
-        samples, endSamples, verify, nativeSettings, rangeConf, quietSeconds);
+        samples, endSamples, verify, rangeConf, quietSeconds);
   }
 
   /** @return the time between two looks of the quiet period: the range arm's service interval */
@@ -181,20 +168,6 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     return n;
   }
 
-  /** A number from 0 to 1. */
-  private static double fraction(String option, String value) {
-    double d;
-    try {
-      d = Double.parseDouble(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
-    }
-    if (!(d >= 0 && d <= 1)) {
-      throw new IllegalArgumentException(option + " needs a number from 0 to 1, not '" + value + "'");
-    }
-    return d;
-  }
-
   private static List<Scenario> scenarios(String value) {
     if (value.equals("all")) {
       return List.of(Scenario.values());
@@ -206,16 +179,12 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<A
     return list;
   }
 
-  private static List<ArmKind> arms(String value) {
-    List<ArmKind> list = new ArrayList<>();
+  private static List<String> arms(String value) {
+    List<String> asked = new ArrayList<>();
     for (String id : value.split(",")) {
-      ArmKind arm = ArmKind.byId(id.trim());
-      if (!list.contains(arm)) {
-        list.add(arm);
-      }
+      asked.add(ArmKind.check(id.trim()));
     }
-    // ArmKind's order (none ... floor), whatever the command line's order: the table's columns and ratios need it.
-    list.sort(null);
-    return list;
+    // The arms' order (off ... floor), whatever the command line's order: the tables' columns and ratios need it.
+    return ArmKind.ids().stream().filter(asked::contains).toList();
   }
 }

@@ -96,7 +96,8 @@ public final class DbBench {
           + "range stays from the best layout.%s%s%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
           run.endSamples(), run.verified() ? "checked" : "not checked", run.rangeConfSentence(),
           run.provenanceSentence());
-      results.scenarios().forEach((scenario, arms) -> TableReport.markdown(out, scenario, run.ops(), arms));
+      results.scenarios().forEach((scenario, arms) ->
+          TableReport.markdown(out, scenario, run.workloads().get(scenario), run.ops(), arms));
     }
     return page;
   }
@@ -106,10 +107,10 @@ public final class DbBench {
     for (Scenario scenario : options.scenarios()) {
       List<ArmResult> arms = new ArrayList<>();
       ArmRunner runner = new ArmRunner(scenario, options);
-      for (ArmKind arm : options.arms()) {
+      for (String arm : options.arms()) {
         long start = System.nanoTime();
         arms.add(runner.run(arm));
-        System.err.printf("db-bench: %s %s done in %.1f s%n", scenario.id(), arm.id(),
+        System.err.printf("db-bench: %s %s done in %.1f s%n", scenario.id(), arm,
             (System.nanoTime() - start) / 1e9);
       }
       results.put(scenario.id(), arms);

@@ -45,16 +45,21 @@ final class JsonReport {
    *     the option)
    * @param quietSeconds {@code --quiet-seconds}: the bulk scenarios' quiet period (0 in a JSON older than the option)
    * @param provenance the commit, command line, date, wall time and machine (null in a JSON older than it)
+   * @param workloads what each scenario wrote and read, by scenario (empty in a JSON older than it)
    */
   record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors,
-      Map<String, String> rangeConf, long quietSeconds, Provenance provenance) {
+      Map<String, String> rangeConf, long quietSeconds, Provenance provenance, Map<String, String> workloads) {
     Run {
       rangeConf = rangeConf == null ? Map.of() : rangeConf;
+      workloads = workloads == null ? Map.of() : workloads;
     }
 
     static Run of(BenchOptions options, Provenance provenance) {
+      Map<String, String> workloads = new LinkedHashMap<>();
+      options.scenarios().forEach(s -> workloads.put(s.id(), s.workload()));
       return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
-          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds(), provenance);
+          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds(), provenance,
+          workloads);
     }
 
     /** @return the page's sentence on {@link #provenance}, empty for a JSON older than it */

@@ -28,36 +28,37 @@ import java.util.List;
 import org.apache.hadoop.ozone.OzoneConsts;
 
 /**
- * Runs a native arm (RocksDB's own deletion-triggered compaction on a newer RocksDB) in a JVM of its own, so that
- * RocksDB 11.1.1 never meets the 7.7.3 that OM's classes use: this JVM lets OM create its DB (column families and
- * options), then starts a JVM on the same classpath with the newer rocksdbjni jar in place of 7.7.3's, which
- * replays the same scenario with {@link ArmRunner} into that DB through {@link NativeDb}, and returns the
- * {@link ArmResult} as JSON.
+ * Runs an {@link OptionsArm}: OM's DB created by OM's classes, then opened with plain RocksJava ({@link NativeDb})
+ * and the arm's options, and replayed. On OM's RocksDB in this JVM; on the newer one in a JVM of its own, whose
+ * classpath is this one's with the newer rocksdbjni jar instead of OM's.
  */
 final class NativeArm {
   /** The path of the newer rocksdbjni jar; scripts/db-bench and the build's tests set it. */
-  static final String JAR_PROPERTY = "dbbench.native.rocksdbjni";
+  static final String JAR_PROPERTY = "dbbench.newer.rocksdbjni";
   private static final String REQUEST = "native-request.json";
   private static final String RESULT = "native-result.json";
 
   private NativeArm() {
   }
 
-  /** What the native JVM runs. */
-  record Request(BenchOptions options, Scenario scenario, ArmKind arm, File dir) {
+  /** What the newer RocksDB's JVM runs. */
+  record Request(BenchOptions options, Scenario scenario, String arm, File dir) {
   }
 
-  /** In the benchmark's JVM: runs {@code arm} of {@code scenario} in {@code dir} in a JVM of its own. */
-  static ArmResult run(BenchOptions options, Scenario scenario, ArmKind arm, File dir) throws IOException {
+  /** Runs {@code arm} of {@code scenario} in {@code dir}. */
+  static ArmResult run(BenchOptions options, Scenario scenario, OptionsArm arm, File dir) throws IOException {
+    new OmDb(dir).close();
+    if (!arm.onNewerRocksDb()) {
+      return replay(new Request(options, scenario, arm.id(), dir));
+    }
     String jar = System.getProperty(JAR_PROPERTY);
     if (jar == null || !new File(jar).isFile()) {
       throw new IOException("Arm " + arm.id() + " needs the newer rocksdbjni jar in -D" + JAR_PROPERTY + " (" + jar
           + "); scripts/db-bench and the build set it");
     }
-    new OmDb(dir).close();
     File request = new File(dir, REQUEST);
     File result = new File(dir, RESULT);
-    JsonReport.writeValue(request, new Request(options, scenario, arm, dir));
+    JsonReport.writeValue(request, new Request(options, scenario, arm.id(), dir));
     List<String> command = new ArrayList<>(List.of(
         new File(System.getProperty("java.home"), "bin/java").getPath(),
         "-Xmx" + Runtime.getRuntime().maxMemory() / (1 << 20) + "m",
@@ -98,18 +99,20 @@ final class NativeArm {
     return String.join(File.pathSeparator, entries);
   }
 
-  /** In the native JVM: {@code REQUEST-FILE RESULT-FILE}. */
-  public static void main(String[] args) throws Exception {
-    Request request = JsonReport.readValue(new File(args[0]), Request.class);
+  /** Replays the request's arm on the RocksDB of this JVM. */
+  private static ArmResult replay(Request request) throws IOException {
+    OptionsArm arm = OptionsArm.find(request.arm());
     ArmRunner runner = new ArmRunner(request.scenario(), request.options());
     File db = new File(request.dir(), OzoneConsts.OM_DB_NAME);
-    NativeSettings settings = request.options().nativeSettings();
-    ArmResult result;
-    try (NativeDb nativeDb = NativeDb.open(db, settings.columnFamilyOptions(request.arm()),
-        new File(request.dir(), "native-OPTIONS"))) {
-      result = runner.replay(request.arm(), nativeDb,
-          Arm.automatic("RocksDB " + NativeDb.version() + ", " + settings.describe(request.arm())));
+    try (NativeDb nativeDb = NativeDb.open(db, arm, new File(request.dir(), "arm-OPTIONS"))) {
+      return runner.replay(arm.id(), nativeDb, Arm.automatic("RocksDB " + NativeDb.version() + ". "
+          + arm.describe()));
     }
-    JsonReport.writeValue(new File(args[1]), result);
+  }
+
+  /** In the newer RocksDB's JVM: {@code REQUEST-FILE RESULT-FILE}. */
+  public static void main(String[] args) throws Exception {
+    Request request = JsonReport.readValue(new File(args[0]), Request.class);
+    JsonReport.writeValue(new File(args[1]), replay(request));
   }
 }

@@ -45,10 +45,10 @@ import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
- * The native arms' DB: an OM DB as OM created it, opened with plain RocksJava on whatever RocksDB the classpath
- * holds (RocksDB 11.1.1 in the JVM that {@link NativeArm} starts), with the options OM wrote to its OPTIONS file
- * and extra lines in every column family's section. Only RocksJava calls that 7.7.3 and 11.1.1 share are used;
- * what only 11.1.1 has arrives as OPTIONS text. Writes and reads do what {@link OmDb}'s do through OM's classes.
+ * The options arms' DB: an OM DB as OM created it, opened with plain RocksJava on whatever RocksDB the classpath
+ * holds (OM's 7.7.3, or the newer one in the JVM that {@link NativeArm} starts), with the options OM wrote to its
+ * OPTIONS file and an {@link OptionsArm}'s lines. Only RocksJava calls that 7.7.3 and the newer one share are used;
+ * what only the newer one has arrives as OPTIONS text. Writes and reads do what {@link OmDb}'s do through OM's classes.
  */
 final class NativeDb implements BenchDb {
   private final RocksDB db;
@@ -76,11 +76,10 @@ final class NativeDb implements BenchDb {
   }
 
   /**
-   * Opens the DB in {@code dbDir} with its latest OPTIONS file plus {@code columnFamilyOptions} (lines
-   * {@code name=value}) in every column family's section, written to {@code optionsFile} first. The options are
-   * parsed strictly: an option this RocksDB does not know fails the open.
+   * Opens the DB in {@code dbDir} with its latest OPTIONS file plus {@code arm}'s lines, written to
+   * {@code optionsFile} first. The options are parsed strictly: an option this RocksDB does not know fails the open.
    */
-  static NativeDb open(File dbDir, List<String> columnFamilyOptions, File optionsFile) throws IOException {
+  static NativeDb open(File dbDir, OptionsArm arm, File optionsFile) throws IOException {
     RocksDB.loadLibrary();
     Statistics statistics = new Statistics();
     // Tickers without the per-operation timers, as OmDb sets OM's statistics level.
@@ -91,7 +90,7 @@ final class NativeDb implements BenchDb {
     try (ConfigOptions config = new ConfigOptions()) {
       String omOptions = OptionsUtil.getLatestOptionsFileName(dbDir.getPath(), Env.getDefault());
       List<String> lines = Files.readAllLines(new File(dbDir, omOptions).toPath(), UTF_8);
-      Files.write(optionsFile.toPath(), withColumnFamilyOptions(lines, columnFamilyOptions), UTF_8);
+      Files.write(optionsFile.toPath(), withOptions(lines, arm.dbOptions(), arm.columnFamilyOptions()), UTF_8);
       OptionsUtil.loadOptionsFromFile(config, optionsFile.getPath(), dbOptions, descriptors);
       dbOptions.setStatistics(statistics);
       return new NativeDb(RocksDB.open(dbOptions, dbDir.getPath(), descriptors, handles), dbOptions, descriptors,
@@ -102,22 +101,20 @@ final class NativeDb implements BenchDb {
   }
 
   /**
-   * An OPTIONS file's lines with {@code extra} ({@code name=value}) set in each {@code [CFOptions "name"]} section,
-   * where they replace the section's own lines of the same names.
+   * An OPTIONS file's lines with {@code db} ({@code name=value}) set in its {@code [DBOptions]} section and
+   * {@code columnFamily} in each {@code [CFOptions "name"]} section, where they replace the section's own lines of
+   * the same names.
    */
-  static List<String> withColumnFamilyOptions(List<String> lines, List<String> extra) {
-    List<String> names = extra.stream().map(line -> line.substring(0, line.indexOf('=') + 1)).toList();
+  static List<String> withOptions(List<String> lines, List<String> db, List<String> columnFamily) {
     List<String> out = new ArrayList<>();
-    boolean inColumnFamily = false;
+    List<String> extra = List.of();
     for (String line : lines) {
       if (line.startsWith("[")) {
-        inColumnFamily = line.startsWith("[CFOptions ");
-      } else if (inColumnFamily && names.stream().anyMatch(line.trim()::startsWith)) {
-        continue;
-      }
-      out.add(line);
-      if (line.startsWith("[CFOptions ")) {
+        extra = line.equals("[DBOptions]") ? db : line.startsWith("[CFOptions ") ? columnFamily : List.of();
+        out.add(line);
         extra.forEach(e -> out.add("  " + e));
+      } else if (extra.stream().noneMatch(e -> line.trim().startsWith(e.substring(0, e.indexOf('=') + 1)))) {
+        out.add(line);
       }
     }
     return out;

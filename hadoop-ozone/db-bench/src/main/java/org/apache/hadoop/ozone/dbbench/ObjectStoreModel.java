@@ -21,6 +21,7 @@ import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.DELETED_TABLE;
 import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.KEY_TABLE;
 import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.OPEN_KEY_TABLE;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -47,8 +48,9 @@ class ObjectStoreModel extends WriteModel {
   enum DeleteOrder { RANDOM, OLDEST }
 
   /**
-   * @param maxTracked live keys tracked for DELETE and LIST (omkeybench's --max-live-keys); keys created beyond it
-   *     stay in the bucket for good, as in the seed. Only RANDOM honours it: OLDEST tracks every key.
+   * @param maxTracked live keys tracked for DELETE and LIST (omkeybench's --max-live-keys); keys created while it is
+   *     full stay in the bucket for good, as in omkeybench. OLDEST deletes the oldest tracked key, as omkeybench's
+   *     --delete-order oldest does.
    * @param listFromFirst LIST from the bucket's first key (S3 ListObjects without a marker) instead of after a
    *     random tracked key
    * @param withData keys have blocks, so deletes go through deletedTable and the key deleting service
@@ -69,10 +71,11 @@ class ObjectStoreModel extends WriteModel {
   private final KeyFamily keys;
   private final KeyFamily openKeys;
   private final KeyFamily deletedKeys;
+  /** RANDOM's tracked keys. */
   private final LiveSet tracked = new LiveSet();
+  /** OLDEST's tracked keys, oldest first. */
+  private final ArrayDeque<Integer> trackedInOrder = new ArrayDeque<>();
   private int next;
-  /** OLDEST: every key below this id is deleted. */
-  private int oldest;
 
   ObjectStoreModel(Shape shape, long seed, WriteSink sink, long serviceEveryOps) {
     super(seed, sink, serviceEveryOps);
@@ -111,7 +114,11 @@ class ObjectStoreModel extends WriteModel {
     sink.put(KEY_TABLE, keys.key(id), keys.valueBytes());
     sink.commit();
     keys.ids().set(id);
-    if (shape.deleteOrder() == DeleteOrder.RANDOM && tracked.size() < shape.maxTracked()) {
+    if (shape.deleteOrder() == DeleteOrder.OLDEST) {
+      if (trackedInOrder.size() < shape.maxTracked()) {
+        trackedInOrder.addLast(id);
+      }
+    } else if (tracked.size() < shape.maxTracked()) {
       tracked.add(id);
     }
   }
@@ -120,11 +127,10 @@ class ObjectStoreModel extends WriteModel {
   final void delete() {
     int id;
     if (shape.deleteOrder() == DeleteOrder.OLDEST) {
-      id = keys.ids().nextSetBit(oldest);
-      if (id < 0) {
+      if (trackedInOrder.isEmpty()) {
         return;
       }
-      oldest = id + 1;
+      id = trackedInOrder.removeFirst();
     } else {
       id = tracked.pick(random);
       if (id < 0) {

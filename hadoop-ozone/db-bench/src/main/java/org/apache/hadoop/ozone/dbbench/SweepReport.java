@@ -122,7 +122,7 @@ final class SweepReport {
     List<String> arms = arms(runs, scenario).stream().filter(arm -> runs.stream()
         .anyMatch(run -> !Double.isNaN(valueOf(run.scenarios().getOrDefault(scenario, List.of()), arm, value))))
         .toList();
-    List<String> others = arms.stream().filter(a -> !a.equals(ArmKind.RANGE.id())).toList();
+    List<String> others = arms.stream().filter(a -> !a.equals(ArmKind.RANGE.id()) && !a.equals(ArmKind.FLOOR.id())).toList();
     boolean ratios = arms.contains(ArmKind.RANGE.id());
     out.printf("%n### %s: %s%n%n| operations | %s |", scenario, metric, String.join(" | ", arms));
     if (ratios) {
@@ -167,7 +167,8 @@ final class SweepReport {
       }
       if (!x.isEmpty()) {
         // The arm's own colour, the same in every panel: XChart's next colour would shift where an arm has no point.
-        Color color = chart.getStyler().getSeriesColors()[ArmKind.byId(arm).ordinal()];
+        Color[] colors = chart.getStyler().getSeriesColors();
+        Color color = colors[order(arm) % colors.length];
         XYSeries series = chart.addSeries(arm, x, y);
         series.setMarker(SeriesMarkers.CIRCLE);
         series.setLineColor(color);
@@ -183,19 +184,21 @@ final class SweepReport {
         BitmapEncoder.BitmapFormat.PNG);
   }
 
-  /** The arms of the scenario in any run, in ArmKind order. */
+  /** The arms of the scenario in any run, in the arms' order. */
   private static List<String> arms(List<JsonReport.Results> runs, String scenario) {
     Set<String> seen = new LinkedHashSet<>();
     for (JsonReport.Results run : runs) {
       run.scenarios().getOrDefault(scenario, List.of()).forEach(r -> seen.add(r.arm()));
     }
-    List<String> arms = new ArrayList<>();
-    for (ArmKind kind : ArmKind.values()) {
-      if (seen.contains(kind.id())) {
-        arms.add(kind.id());
-      }
-    }
+    List<String> arms = new ArrayList<>(seen);
+    arms.sort(Comparator.comparingInt(SweepReport::order));
     return arms;
+  }
+
+  /** An arm's place in the arms' order; "none", off's name in the JSON of runs before it was renamed, is off's. */
+  static int order(String arm) {
+    int i = ArmKind.ids().indexOf(arm.equals("none") ? ArmKind.OFF.id() : arm);
+    return i < 0 ? ArmKind.ids().size() : i;
   }
 
   private static double valueOf(List<ArmResult> results, String arm, ToDoubleFunction<ArmResult> value) {

@@ -28,14 +28,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * One scenario's results as a text table: a row per metric, a column per arm, then the ratios none/range,
- * prototype/range, full/range, native/range, native-scan/range and range/floor (above 1: range is better than none,
- * the prototype, full or RocksDB's own deletion-triggered compaction, or worse than the floor).
+ * One scenario's results as a text table: a row per metric, a column per arm, then each other arm's ratio to range
+ * and range/floor (above 1: range is better than that arm, or worse than the floor).
  */
 final class TableReport {
-  private static final String[][] RATIOS =
-      {{"none", "range"}, {"prototype", "range"}, {"full", "range"}, {"native", "range"}, {"native-scan", "range"},
-          {"range", "floor"}};
+  private static final String RANGE = ArmKind.RANGE.id();
+  private static final String FLOOR = ArmKind.FLOOR.id();
 
   private TableReport() {
   }
@@ -48,9 +46,12 @@ final class TableReport {
     results.stream().filter(r -> !r.note().isEmpty()).forEach(r -> out.println(r.arm() + ": " + r.note()));
   }
 
-  /** The same table in Markdown, for a results page. */
-  static void markdown(PrintStream out, String scenario, long ops, List<ArmResult> results) {
+  /** The same table in Markdown, for a results page; {@code workload} is the scenario's (null: not recorded). */
+  static void markdown(PrintStream out, String scenario, String workload, long ops, List<ArmResult> results) {
     out.printf("%n## %s, %,d operations%n%n", scenario, ops);
+    if (workload != null) {
+      out.printf("Workload: %s.%n%n", workload);
+    }
     quietSentence(results).ifPresent(sentence -> out.printf("%s%n%n", sentence));
     write(out, results, true);
     out.println();
@@ -74,9 +75,11 @@ final class TableReport {
     Map<String, Map<String, Double>> rows = rows(results);
     List<String> arms = results.stream().map(ArmResult::arm).toList();
     List<String[]> ratios = new ArrayList<>();
-    for (String[] r : RATIOS) {
-      if (arms.contains(r[0]) && arms.contains(r[1])) {
-        ratios.add(r);
+    if (arms.contains(RANGE)) {
+      arms.stream().filter(a -> !a.equals(RANGE) && !a.equals(FLOOR))
+          .forEach(a -> ratios.add(new String[] {a, RANGE}));
+      if (arms.contains(FLOOR)) {
+        ratios.add(new String[] {RANGE, FLOOR});
       }
     }
     List<String> header = new ArrayList<>(List.of("metric"));

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TestBulkExpire {
   /**
-   * Small enough that none's tombstones all stay: 6,000 keys created, then the oldest 5,000 deleted; or 10,455 files
+   * Small enough that off's tombstones all stay: 6,000 keys created, then the oldest 5,000 deleted; or 10,455 files
    * created, then the oldest 545 trees deleted.
    */
   private static final long OPS = 11_000;
@@ -82,16 +82,16 @@ class TestBulkExpire {
   void bulkExpireRunsEndToEndWithTheQuietPeriodThenTheFirstReaders() throws Exception {
     JsonReport.Results results = run("bulk-expire");
     List<ArmResult> arms = results.scenarios().get("bulk-expire");
-    assertThat(arms).extracting(ArmResult::arm).containsExactly("none", "range");
-    ArmResult none = arms.get(0);
+    assertThat(arms).extracting(ArmResult::arm).containsExactly("off", "range");
+    ArmResult off = arms.get(0);
     ArmResult range = arms.get(1);
 
     // RocksDB alone keeps every delete of keyTable (at this size all still in the memtable), and the first listing
     // from the bucket's first key crosses them.
-    assertThat(none.tombstones().get(KEY_TABLE).total()).isGreaterThanOrEqualTo(EXPIRED);
-    assertThat(none.tombstones()).containsOnlyKeys(KEY_TABLE, OPEN_KEY_TABLE, DELETED_TABLE);
-    assertThat(none.quiet().firstReads().get("list").meanSkips()).isGreaterThanOrEqualTo(EXPIRED);
-    assertThat(none.quiet().lastWorkLook()).isZero();
+    assertThat(off.tombstones().get(KEY_TABLE).total()).isGreaterThanOrEqualTo(EXPIRED);
+    assertThat(off.tombstones()).containsOnlyKeys(KEY_TABLE, OPEN_KEY_TABLE, DELETED_TABLE);
+    assertThat(off.quiet().firstReads().get("list").meanSkips()).isGreaterThanOrEqualTo(EXPIRED);
+    assertThat(off.quiet().lastWorkLook()).isZero();
     for (ArmResult arm : arms) {
       assertHarness(arm, "list", "head " + OPEN_KEY_TABLE, "head " + DELETED_TABLE);
     }
@@ -114,18 +114,18 @@ class TestBulkExpire {
   @Test
   void bulkExpireFsoRunsEndToEndWithTheQuietPeriodThenTheFirstReaders() throws Exception {
     List<ArmResult> arms = run("bulk-expire-fso").scenarios().get("bulk-expire-fso");
-    ArmResult none = arms.get(0);
+    ArmResult off = arms.get(0);
 
     // The expired files' deletes in fileTable, and the trees' and subdirectories' in directoryTable.
     assertThat(EXPIRED_TREES).isEqualTo(545);
-    assertThat(none.tombstones()).containsOnlyKeys(DIRECTORY_TABLE, OPEN_FILE_TABLE, DELETED_TABLE, DELETED_DIR_TABLE,
+    assertThat(off.tombstones()).containsOnlyKeys(DIRECTORY_TABLE, OPEN_FILE_TABLE, DELETED_TABLE, DELETED_DIR_TABLE,
         FILE_TABLE);
-    assertThat(none.tombstones().get(FILE_TABLE).total())
+    assertThat(off.tombstones().get(FILE_TABLE).total())
         .isGreaterThanOrEqualTo(EXPIRED_TREES * BulkExpireFsoModel.FILES_PER_TREE);
-    assertThat(none.tombstones().get(DIRECTORY_TABLE).total())
+    assertThat(off.tombstones().get(DIRECTORY_TABLE).total())
         .isGreaterThanOrEqualTo(EXPIRED_TREES * (1 + BulkExpireFsoModel.SUBDIRS_PER_TREE));
     // The parent's listing from its start crosses the expired trees.
-    assertThat(none.quiet().firstReads().get("list").meanSkips()).isGreaterThanOrEqualTo(EXPIRED_TREES);
+    assertThat(off.quiet().firstReads().get("list").meanSkips()).isGreaterThanOrEqualTo(EXPIRED_TREES);
     for (ArmResult arm : arms) {
       assertHarness(arm, "list", "head " + OPEN_FILE_TABLE, "head " + DELETED_TABLE, "head " + DELETED_DIR_TABLE);
     }
@@ -219,7 +219,7 @@ class TestBulkExpire {
 
   private JsonReport.Results run(String scenario) throws Exception {
     BenchOptions options = BenchOptions.parse("--scenario", scenario, "--ops", String.valueOf(OPS), "--end-samples",
-        "2", "--arms", "none,range", "--quiet-seconds", String.valueOf(QUIET_SECONDS), "--work",
+        "2", "--arms", "off,range", "--quiet-seconds", String.valueOf(QUIET_SECONDS), "--work",
         dir.getAbsolutePath());
     return new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(Instant.now())),
         DbBench.run(options));

@@ -37,8 +37,7 @@ import org.knowm.xchart.XYChart;
  * The benchmark at a small scale, as a correctness check only (nothing about timing): every arm of every scenario
  * ends with exactly the model's rows (checked by {@link Verifier} inside the run, which throws otherwise), and
  * range compaction leaves fewer tombstones than no compaction in every queue-like table the scenario writes. The
- * native arms run on RocksDB 11.1.1 in a JVM of their own; native-scan (the native arm with a flush trigger, so
- * that RocksDB's deletion-triggered compaction has SSTs to act on at this scale) on the seed only.
+ * options arms run on OM's RocksDB 7.7.3 in this JVM, or on the newer one in a JVM of their own.
  */
 class TestDbBench {
   @TempDir
@@ -49,7 +48,8 @@ class TestDbBench {
     // 1e5 operations: the smallest run at which every queue collects more than the service's default
     // min.tombstones (10,000). Few sampled reads: they are the slow part, and timing is not checked.
     BenchOptions options = BenchOptions.parse("--scenario", "seed,retention,data-keys,fso", "--ops", "1e5",
-        "--samples", "5", "--end-samples", "2", "--arms", "none,prototype,range,full,native,floor", "--work",
+        "--samples", "5", "--end-samples", "2", "--arms", "off,prototype,range,full,read-triggered-0.01,floor",
+        "--work",
         dir.getAbsolutePath());
 
     Map<String, List<ArmResult>> results = DbBench.run(options);
@@ -65,39 +65,63 @@ class TestDbBench {
     for (Scenario scenario : options.scenarios()) {
       List<ArmResult> arms = results.get(scenario.id());
       assertThat(arms).extracting(ArmResult::arm)
-          .containsExactly("none", "prototype", "range", "full", "native", "floor");
-      assertThat(arms.get(4).note()).startsWith("RocksDB 11.1.1, CompactOnDeletionCollector");
-      ArmResult none = arms.get(0);
+          .containsExactly("off", "prototype", "range", "full", "read-triggered-0.01", "floor");
+      assertThat(arms.get(4).note()).startsWith("RocksDB 11.8.1. `max_compaction_trigger_wakeup_seconds=1`, "
+          + "`read_triggered_compaction_threshold=0.01`: RocksDB's read-triggered compaction");
+      assertThat(written.run().workloads()).containsEntry(scenario.id(), scenario.workload());
+      ArmResult off = arms.get(0);
       ArmResult range = arms.get(2);
       for (String table : scenario.newModel(1, WriteSink.NONE, 1, 1).queueTables()) {
         assertThat(range.tombstones().get(table).total())
-            .as("%s: tombstones in %s, range vs none", scenario.id(), table)
-            .isLessThan(none.tombstones().get(table).total());
+            .as("%s: tombstones in %s, range vs off", scenario.id(), table)
+            .isLessThan(off.tombstones().get(table).total());
       }
     }
   }
 
   @Test
-  void nativeScanHoldsExactlyTheModelAndLeavesFewerTombstones() throws Exception {
-    // At 1e5 operations no memtable of the native arm fills up, so it holds all of none's tombstones (the seed's
-    // openKeyTable), and native-scan's flushes are what give the collector SSTs to act on.
+  void theScanFlushTriggerGivesTheDeletionCollectorTheMemtablesTombstones() throws Exception {
+    // At 1e5 operations no memtable fills up, so the collector alone (on OM's RocksDB) holds all of off's
+    // tombstones (the seed's openKeyTable); native-scan's flushes (on the newer RocksDB) give it SSTs to act on.
     BenchOptions options = BenchOptions.parse("--scenario", "seed", "--ops", "1e5", "--samples", "5",
-        "--end-samples", "2", "--arms", "native,native-scan", "--work", dir.getAbsolutePath());
+        "--end-samples", "2", "--arms", "deletion-collector,native-scan", "--work", dir.getAbsolutePath());
 
     List<ArmResult> arms = DbBench.run(options).get("seed");
 
-    assertThat(arms.get(1).note()).endsWith("memtable_op_scan_flush_trigger 100");
+    assertThat(arms.get(0).note()).startsWith("RocksDB 7.7.3. `table_properties_collectors=");
+    assertThat(arms.get(1).note()).startsWith("RocksDB 11.8.1.").contains("`memtable_op_scan_flush_trigger=100`");
     assertThat(arms.get(1).tombstones().get("openKeyTable").total())
         .isLessThan(arms.get(0).tombstones().get("openKeyTable").total());
   }
 
   @Test
-  void nativeSettingsGoIntoEveryColumnFamilySection() {
-    List<String> omOptions = List.of("[DBOptions]", "  max_open_files=-1", "[CFOptions \"default\"]",
-        "  memtable_op_scan_flush_trigger=0", "  num_levels=7", "[CFOptions \"keyTable\"]", "  num_levels=7");
-    assertThat(NativeDb.withColumnFamilyOptions(omOptions, List.of("memtable_op_scan_flush_trigger=5", "ttl=1")))
-        .containsExactly("[DBOptions]", "  max_open_files=-1", "[CFOptions \"default\"]",
-            "  memtable_op_scan_flush_trigger=5", "  ttl=1", "  num_levels=7", "[CFOptions \"keyTable\"]",
+  void everyOptionsArmOpensOnItsRocksDbAndHoldsExactlyTheModel() throws Exception {
+    // Options are parsed strictly: an option the arm's RocksDB does not know fails its run, and so this test.
+    String all = String.join(",", OptionsArm.all().stream().map(OptionsArm::id).toList());
+    BenchOptions options = BenchOptions.parse("--scenario", "retention", "--ops", "2e3", "--samples", "1",
+        "--end-samples", "1", "--arms", all, "--work", dir.getAbsolutePath());
+
+    List<ArmResult> arms = DbBench.run(options).get("retention");
+
+    assertThat(arms).extracting(ArmResult::arm).containsExactlyElementsOf(options.arms());
+    for (int i = 0; i < arms.size(); i++) {
+      OptionsArm arm = OptionsArm.all().get(i);
+      assertThat(arms.get(i).note()).as(arm.id())
+          .startsWith(arm.onNewerRocksDb() ? "RocksDB 11.8.1. " : "RocksDB 7.7.3. ").endsWith(arm.about());
+    }
+  }
+
+  @Test
+  void anArmsOptionsGoIntoTheirSections() {
+    List<String> omOptions = List.of("[Version]", "  rocksdb_version=7.7.3", "[DBOptions]", "  max_open_files=-1",
+        "[CFOptions \"default\"]", "  memtable_op_scan_flush_trigger=0", "  num_levels=7",
+        "[TableOptions/BlockBasedTable \"default\"]", "  block_size=4096", "[CFOptions \"keyTable\"]",
+        "  num_levels=7");
+    assertThat(NativeDb.withOptions(omOptions, List.of("max_open_files=100"),
+        List.of("memtable_op_scan_flush_trigger=5", "ttl=1")))
+        .containsExactly("[Version]", "  rocksdb_version=7.7.3", "[DBOptions]", "  max_open_files=100",
+            "[CFOptions \"default\"]", "  memtable_op_scan_flush_trigger=5", "  ttl=1", "  num_levels=7",
+            "[TableOptions/BlockBasedTable \"default\"]", "  block_size=4096", "[CFOptions \"keyTable\"]",
             "  memtable_op_scan_flush_trigger=5", "  ttl=1", "  num_levels=7");
   }
 
@@ -106,15 +130,13 @@ class TestDbBench {
     assertThatThrownBy(() -> BenchOptions.parse("--ops", "1.5")).hasMessage("--ops needs a whole number, not '1.5'");
     assertThatThrownBy(() -> BenchOptions.parse("--ops", "0"))
         .hasMessage("--ops must be between 1 and 2147483647, not 0");
-    assertThatThrownBy(() -> BenchOptions.parse("--arms", "none,tiny"))
-        .hasMessage("Unknown arm 'tiny'; known: none, prototype, range, full, native, native-scan, floor");
-    assertThatThrownBy(() -> BenchOptions.parse("--native-trigger", "2000"))
-        .hasMessage("--native-trigger (2000) must not exceed --native-window (1000)");
-    assertThatThrownBy(() -> BenchOptions.parse("--native-ratio", "2"))
-        .hasMessage("--native-ratio needs a number from 0 to 1, not '2'");
+    assertThatThrownBy(() -> BenchOptions.parse("--arms", "off,none"))
+        .hasMessage("Unknown arm 'none'; known: off, prototype, range, full, deletion-collector, native-scan, "
+            + "periodic, ttl, universal, small-memtable, read-triggered-0.01, read-triggered-0.001, "
+            + "read-triggered-0.1, range-conversion, floor");
     assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
-        .containsExactly(ArmKind.RANGE, ArmKind.FLOOR);
+        .containsExactly("range", "floor");
     assertThat(BenchOptions.parse("--ops", "1e7").ops()).isEqualTo(10_000_000);
     assertThatThrownBy(() -> BenchOptions.parse("--sweep", "1e5", "--out", "x"))
         .hasMessage("--sweep needs at least two operation counts, such as 1e5,1e6,1e7");
@@ -159,13 +181,13 @@ class TestDbBench {
   @Test
   void aSweepWritesARunPerCountThenItsPageAndChartsFromTheJson() throws Exception {
     File out = new File(dir, "sweep");
-    DbBench.main(new String[] {"--sweep", "2e3,4e3", "--scenario", "seed", "--arms", "none,range", "--samples", "2",
+    DbBench.main(new String[] {"--sweep", "2e3,4e3", "--scenario", "seed", "--arms", "off,range", "--samples", "2",
         "--end-samples", "1", "--out", out.getAbsolutePath()});
 
     assertThat(new File(out, "ops-2000/db-bench.json")).isFile();
     assertThat(new File(out, "ops-4000/db-bench.json")).isFile();
     String page = Files.readString(new File(out, "sweep.md").toPath());
-    assertThat(page).contains("### seed: head openKeyTable in-run mean ms", "| operations | none | range | none/range |",
+    assertThat(page).contains("### seed: head openKeyTable in-run mean ms", "| operations | off | range | off/range |",
         "| 2,000 |", "| 4,000 |", "### seed: compaction MB written");
     for (String chart : List.of(SweepReport.SEEK_CHART, SweepReport.COMPACTION_CHART)) {
       BufferedImage image = ImageIO.read(new File(out, chart));
@@ -173,12 +195,12 @@ class TestDbBench {
       assertThat(image.getWidth()).isGreaterThan(image.getHeight() / 4);
     }
 
-    // An arm keeps its colour in a panel where another has no point (none compacts nothing by hand).
+    // An arm keeps its colour in a panel where another has no point (off compacts nothing by hand).
     XYChart manual = SweepReport.chart("manual", "s", SweepReport.read(out), "seed",
         ArmResult::manualCompactionSeconds);
-    assertThat(manual.getSeriesMap()).doesNotContainKey("none").containsKey("range");
+    assertThat(manual.getSeriesMap()).doesNotContainKey("off").containsKey("range");
     assertThat(manual.getSeriesMap().get("range").getLineColor())
-        .isEqualTo(manual.getStyler().getSeriesColors()[ArmKind.RANGE.ordinal()]);
+        .isEqualTo(manual.getStyler().getSeriesColors()[SweepReport.order("range")]);
 
     // The page is a function of the JSON alone.
     assertThat(new File(out, "sweep.md").delete()).isTrue();
