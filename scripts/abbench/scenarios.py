@@ -37,17 +37,27 @@ class Scenario:
     phased: bool = False
 
 
-SEED_MIX = ('--weights', 'create:20,delete:8,list:1', '--max-live-keys', '25000')
+DB_BENCH_RESOURCES = Path(__file__).resolve().parents[2] / 'hadoop-ozone/db-bench/src/main/resources'
+WORKLOADS = DB_BENCH_RESOURCES / 'workloads.properties'
+
+
+def shared_workload(name):
+    """omkeybench's options of a scenario db-bench runs too, from the one catalogue both read."""
+    text = WORKLOADS.read_text().replace('\\\n', ' ')
+    for line in text.splitlines():
+        if line.startswith(name + '='):
+            return tuple(line.split('=', 1)[1].split())
+    raise ValueError(f'{WORKLOADS} has no {name}')
+
 
 SCENARIOS = {
     s.name: s for s in [
         Scenario('seed', 'the reference workload create:20,delete:8,list:1: zero-size keys, random deletes, lists '
-                 'after a random live key',
-                 SEED_MIX + ('--size', '0', '--delete-order', 'random', '--list-start', 'random')),
+                 'after a random live key', shared_workload('seed')),
         Scenario('retention', 'lifecycle expiry: time-ordered keys, the oldest deleted, lists from the bucket start',
-                 SEED_MIX + ('--size', '0', '--delete-order', 'oldest', '--list-start', 'first')),
+                 shared_workload('retention')),
         Scenario('data-keys', 'keys with a 1 KB payload: deletes go through deletedTable and the key deleting service',
-                 SEED_MIX + ('--size', '1KB', '--delete-order', 'random', '--list-start', 'random'),
+                 shared_workload('data-keys'),
                  om_conf=(f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}',),
                  assumed_ops_per_s=150),
         Scenario('fso', 'FILE_SYSTEM_OPTIMIZED bucket: directories of 10 files created, files and whole directories '
@@ -72,7 +82,7 @@ ARMS = {
     'full': "upstream's periodic full compaction (ozone.om.compaction.service.enabled=true)",
 }
 # The prototype's settings, shared with scripts/db-bench (one home: the db-bench module's resources).
-PROTOTYPE_SETTINGS = Path(__file__).resolve().parents[2] / 'hadoop-ozone/db-bench/src/main/resources/prototype-arm.properties'
+PROTOTYPE_SETTINGS = DB_BENCH_RESOURCES / 'prototype-arm.properties'
 
 
 def prototype_settings():

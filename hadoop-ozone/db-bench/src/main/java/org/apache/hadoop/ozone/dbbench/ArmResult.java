@@ -31,8 +31,12 @@ import java.util.Map;
  *     0 for floor, which replays nothing
  * @param compactReadBytes RocksDB's compaction bytes read over the run (null in a JSON older than it)
  * @param quiet the quiet period and the first reads after it, in a bulk scenario; null in the others
+ * @param liveSstBytes the live SSTs' bytes of every column family at the end: the space used (null in a JSON older
+ *     than it)
+ * @param stallMicros RocksDB's write stall time over the run, STALL_MICROS (null in a JSON older than it)
  */
 record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
     long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
-    Map<String, Tombstones> tombstones, String note, Long compactReadBytes, QuietResult quiet) {
+    Map<String, Tombstones> tombstones, String note, Long compactReadBytes, QuietResult quiet, Long liveSstBytes,
+    Long stallMicros) {
 }

@@ -180,7 +180,8 @@ final class ArmRunner {
       Verifier.verify(db, model.families());
     }
     return new ArmResult(id, options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
-        flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet);
+        flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet, db.liveSstBytes(),
+        db.ticker("STALL_MICROS"));
   }
 
   /** The tombstones of each table the model measures. */
@@ -197,6 +198,9 @@ final class ArmRunner {
     into.computeIfAbsent(LIST, k -> new ArrayList<>()).add(probe.list(model.listRead(readRandom)));
     for (String table : model.queueTables()) {
       into.computeIfAbsent("head " + table, k -> new ArrayList<>()).add(probe.head(table));
+    }
+    for (Map.Entry<String, ListRead> scan : model.scans().entrySet()) {
+      into.computeIfAbsent("scan " + scan.getKey(), k -> new ArrayList<>()).add(probe.list(scan.getValue()));
     }
   }
 

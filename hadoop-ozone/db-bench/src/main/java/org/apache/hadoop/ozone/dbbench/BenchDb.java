@@ -35,6 +35,12 @@ interface BenchDb extends WriteSink, Closeable {
   /** @return the current count of a RocksDB ticker (for example NUMBER_ITER_SKIP) */
   long ticker(String name);
 
+  /** RocksDB's property of a column family's live SST bytes. */
+  String LIVE_SST_BYTES = "rocksdb.live-sst-files-size";
+
+  /** @return the bytes of the live SSTs of every column family: the space the DB uses on disk */
+  long liveSstBytes() throws IOException;
+
   /** @return the table's tombstones: point deletions in its live SSTs, and deletes still in its memtables */
   Tombstones tombstones(String table) throws IOException;
 

@@ -32,6 +32,7 @@ import static org.apache.hadoop.ozone.om.codec.OMDBDefinition.OPEN_FILE_TABLE;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
@@ -55,7 +56,14 @@ import java.util.TreeMap;
  *       deletedTable from its head.</li>
  *   <li>After the last step both services run until their queues are empty, so the quiet period writes nothing.</li>
  * </ul>
- * The listing is {@code listStatus} of {@code bench} from its start, whose oldest trees are gone.
+ * The listing is {@code listStatus} of {@code bench} from its start, whose oldest trees are gone. The purged
+ * files' rows lie at the end of fileTable (OM's object ids are negative, so the oldest parents sort last), where
+ * no listing goes but whole-table readers do (Recon's sync, snapshot diff): the scan {@code fileTable} reads from
+ * the first of them.
+ *
+ * <p>With range deletes (apache/ozone#9423's proposal for DirectoryDeletingService), the purge deletes a tree's
+ * subdirectories from directoryTable and a subdirectory's files from fileTable with one DeleteRange over the
+ * parent's prefix each, instead of a point delete per row; everything else is the same.
  */
 final class BulkExpireFsoModel extends WriteModel {
   static final int FILES_PER_SUBDIR = 4;
@@ -80,6 +88,7 @@ final class BulkExpireFsoModel extends WriteModel {
       fileId(i))), DELETED_FILE_BYTES);
   /** deletedDirectoryTable's rows by key, so its head is the first entry: the directory and its id. */
   private final TreeMap<String, DeletedDirectory> pendingDirectories = new TreeMap<>();
+  private final boolean rangeDeletes;
   private long step;
   private int nextFile;
 
@@ -87,8 +96,10 @@ final class BulkExpireFsoModel extends WriteModel {
   private record DeletedDirectory(boolean tree, int id) {
   }
 
-  BulkExpireFsoModel(long seed, WriteSink sink, long ops, long serviceEveryOps) {
+  /** @param rangeDeletes whether the purge deletes a directory's children with one DeleteRange */
+  BulkExpireFsoModel(long seed, WriteSink sink, long ops, long serviceEveryOps, boolean rangeDeletes) {
     super(seed, sink, serviceEveryOps);
+    this.rangeDeletes = rangeDeletes;
     this.burst = Burst.of(ops, FILES_PER_TREE);
     this.benchDir = FsoModel.benchDirectory(sink);
   }
@@ -117,6 +128,11 @@ final class BulkExpireFsoModel extends WriteModel {
 
   private static String fileName(int i) {
     return String.format("%012d", i);
+  }
+
+  /** @return the first key of the children of directory {@code id} (exclusive end: the same with '0' for '/') */
+  private static byte[] childrenPrefix(long id, boolean end) {
+    return bytes(BUCKET_PATH + id + (end ? "0" : "/"));
   }
 
   private static String treeKey(int t) {
@@ -205,13 +221,18 @@ final class BulkExpireFsoModel extends WriteModel {
     int paths = 0;
     for (int s = t * SUBDIRS_PER_TREE; s < (t + 1) * SUBDIRS_PER_TREE; s++) {
       if (subdirs.ids().get(s)) {
-        sink.delete(DIRECTORY_TABLE, subdirs.key(s));
+        if (!rangeDeletes) {
+          sink.delete(DIRECTORY_TABLE, subdirs.key(s));
+        }
         sink.put(DELETED_DIR_TABLE, deletedSubdirs.key(s), DIR_BYTES);
         subdirs.ids().clear(s);
         deletedSubdirs.ids().set(s);
         pendingDirectories.put(new String(deletedSubdirs.key(s), UTF_8), new DeletedDirectory(false, s));
         paths++;
       }
+    }
+    if (rangeDeletes && paths > 0) {
+      sink.deleteRange(DIRECTORY_TABLE, childrenPrefix(treeId(t), false), childrenPrefix(treeId(t), true));
     }
     sink.delete(DELETED_DIR_TABLE, deletedTrees.key(t));
     deletedTrees.ids().clear(t);
@@ -224,12 +245,17 @@ final class BulkExpireFsoModel extends WriteModel {
     int paths = 0;
     for (int i = s * FILES_PER_SUBDIR; i < (s + 1) * FILES_PER_SUBDIR; i++) {
       if (files.ids().get(i)) {
-        sink.delete(FILE_TABLE, files.key(i));
+        if (!rangeDeletes) {
+          sink.delete(FILE_TABLE, files.key(i));
+        }
         sink.put(DELETED_TABLE, deletedFiles.key(i), DELETED_FILE_BYTES);
         files.ids().clear(i);
         deletedFiles.ids().set(i);
         paths++;
       }
+    }
+    if (rangeDeletes && paths > 0) {
+      sink.deleteRange(FILE_TABLE, childrenPrefix(subdirId(s), false), childrenPrefix(subdirId(s), true));
     }
     sink.delete(DELETED_DIR_TABLE, deletedSubdirs.key(s));
     deletedSubdirs.ids().clear(s);
@@ -247,12 +273,12 @@ final class BulkExpireFsoModel extends WriteModel {
     return List.of(OPEN_FILE_TABLE, DELETED_TABLE, DELETED_DIR_TABLE);
   }
 
-  /** The queues, the listed directoryTable, and fileTable, where the expired files left their tombstones. */
+
+  /** fileTable from the youngest expired subdirectory's files, the first purged rows in key order, to its end. */
   @Override
-  List<String> measuredTables() {
-    List<String> tables = new ArrayList<>(super.measuredTables());
-    tables.add(FILE_TABLE);
-    return tables;
+  Map<String, ListRead> scans() {
+    int youngestExpiredSubdir = (int) (burst.steps() - burst.fillSteps()) * SUBDIRS_PER_TREE - 1;
+    return Map.of(FILE_TABLE, new ListRead(FILE_TABLE, null, childrenPrefix(subdirId(youngestExpiredSubdir), false)));
   }
 
   @Override

@@ -53,6 +53,9 @@ final class FsoModel extends WriteModel {
   /** About one directory delete per finished directory (CREATE_WEIGHT / FILES_PER_DIR = 5). */
   private static final int DELETEDIR_WEIGHT = 4;
   private static final int LIST_WEIGHT = 1;
+  /** The mix as omkeybench's --weights would say it, for the page. */
+  static final String WEIGHTS = "create:" + CREATE_WEIGHT + ",delete:" + DELETE_WEIGHT + ",deletedir:"
+      + DELETEDIR_WEIGHT + ",list:" + LIST_WEIGHT;
 
   // Shared with BulkExpireFsoModel: the bucket, its directory bench, and the sizes of OM's rows.
   static final long VOLUME_ID = objectId(1);

@@ -147,6 +147,16 @@ final class NativeDb implements BenchDb {
   }
 
   @Override
+  public void deleteRange(String table, byte[] begin, byte[] end) {
+    commit();
+    try {
+      db.deleteRange(handle(table), writeOptions, begin, end);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
   public void commit() {
     if (batch == null) {
       return;
@@ -176,12 +186,27 @@ final class NativeDb implements BenchDb {
     try {
       ColumnFamilyHandle handle = handle(table);
       long inSsts = 0;
+      long rangeInSsts = 0;
       for (TableProperties properties : db.getPropertiesOfAllTables(handle).values()) {
         inSsts += properties.getNumDeletions();
+        rangeInSsts += properties.getNumRangeDeletions();
       }
       long inMemtables = db.getLongProperty(handle, "rocksdb.num-deletes-active-mem-table")
           + db.getLongProperty(handle, "rocksdb.num-deletes-imm-mem-tables");
-      return new Tombstones(inSsts, inMemtables);
+      return new Tombstones(inSsts, inMemtables, rangeInSsts);
+    } catch (RocksDBException e) {
+      throw new IOException(e);
+    }
+  }
+
+  @Override
+  public long liveSstBytes() throws IOException {
+    try {
+      long bytes = 0;
+      for (ColumnFamilyHandle handle : handles) {
+        bytes += db.getLongProperty(handle, LIVE_SST_BYTES);
+      }
+      return bytes;
     } catch (RocksDBException e) {
       throw new IOException(e);
     }

@@ -116,6 +116,16 @@ final class OmDb implements BenchDb {
   }
 
   @Override
+  public void deleteRange(String table, byte[] begin, byte[] end) {
+    commit();
+    try {
+      table(table).deleteRange(begin, end);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
   public void commit() {
     if (batch == null) {
       return;
@@ -155,13 +165,24 @@ final class OmDb implements BenchDb {
     OmRangeStats stats = metadata.getRangeStats();
     stats.refresh(table);
     long inSsts = 0;
+    long rangeInSsts = 0;
     for (SstFile f : stats.getFiles(table)) {
       inSsts += f.getDeletions();
+      rangeInSsts += f.getRangeDeletions();
     }
     RocksDatabase.ColumnFamily family = rocksDb().getColumnFamily(table);
     long inMemtables = property(family, "rocksdb.num-deletes-active-mem-table")
         + property(family, "rocksdb.num-deletes-imm-mem-tables");
-    return new Tombstones(inSsts, inMemtables);
+    return new Tombstones(inSsts, inMemtables, rangeInSsts);
+  }
+
+  @Override
+  public long liveSstBytes() throws IOException {
+    long bytes = 0;
+    for (RocksDatabase.ColumnFamily family : rocksDb().getExtraColumnFamilies()) {
+      bytes += property(family, LIVE_SST_BYTES);
+    }
+    return bytes;
   }
 
   @Override

@@ -19,29 +19,28 @@ package org.apache.hadoop.ozone.dbbench;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
-import org.apache.hadoop.ozone.dbbench.ObjectStoreModel.DeleteOrder;
-import org.apache.hadoop.ozone.dbbench.ObjectStoreModel.Shape;
 
 /** The workloads: each names the write model it replays and the tombstone pain it exposes. */
 enum Scenario {
-  /** The reference workload create:20,delete:8,list:1, 25,000 tracked keys, zero-size, lists after a random key. */
-  SEED("seed", false, "create:20,delete:8,list:1 of zero-size keys, at most 25,000 tracked, a random tracked "
-      + "key deleted, listings after a random tracked key", (seed, sink, ops, every) ->
-      new ObjectStoreModel(new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, false), seed, sink, every)),
+  /** The reference workload: zero-size keys, random deletes, lists after a random tracked key. */
+  SEED("seed", false, "omkeybench " + Workloads.options("seed"), (seed, sink, ops, every) ->
+      new ObjectStoreModel(Workloads.shape("seed"), seed, sink, every)),
   /**
-   * Lifecycle expiry, ab-bench's retention: the seed's mix, the oldest tracked key deleted, and listings from the
-   * bucket's first key (S3 ListObjects without a marker): a run of tombstones at the head of keyTable.
+   * Lifecycle expiry: the oldest tracked key deleted, and listings from the bucket's first key (S3 ListObjects
+   * without a marker): a run of tombstones at the head of keyTable.
    */
-  RETENTION("retention", false, "create:20,delete:8,list:1 of zero-size keys, at most 25,000 tracked, the "
-      + "oldest tracked key deleted, listings from the bucket's first key", (seed, sink, ops, every) ->
-      new ObjectStoreModel(new Shape(20, 8, 1, 25_000, DeleteOrder.OLDEST, true, false), seed, sink, every)),
+  RETENTION("retention", false, "omkeybench " + Workloads.options("retention"), (seed, sink, ops, every) ->
+      new ObjectStoreModel(Workloads.shape("retention"), seed, sink, every)),
   /** The seed's mix with keys that have blocks: deletes feed deletedTable, the key deleting service drains it. */
-  DATA_KEYS("data-keys", false, "the seed's mix with keys of one block: deletes go through deletedTable and "
-      + "the key deleting service", (seed, sink, ops, every) ->
-      new ObjectStoreModel(new Shape(20, 8, 1, 25_000, DeleteOrder.RANDOM, false, true), seed, sink, every)),
-  /** Short-lived FSO directories: openFileTable, deletedDirectoryTable and deletedTable queues. */
-  FSO("fso", false, "an FSO bucket: directories of 10 files created, files and whole directories deleted, "
-      + "listings of a directory", (seed, sink, ops, every) -> new FsoModel(seed, sink, every)),
+  DATA_KEYS("data-keys", false, "omkeybench " + Workloads.options("data-keys") + " (keys of one block)",
+      (seed, sink, ops, every) -> new ObjectStoreModel(Workloads.shape("data-keys"), seed, sink, every)),
+  /**
+   * Short-lived FSO job directories: openFileTable, deletedDirectoryTable and deletedTable queues. Not ab-bench's
+   * fso (create:20,delete:4,deletedir:1,list:1 of directories of 10 files), hence its own name.
+   */
+  FSO_JOBS("fso-jobs", false, "an FSO bucket of short-lived job directories of " + FsoModel.FILES_PER_DIR
+      + " files: " + FsoModel.WEIGHTS + ", listings of the run's directory",
+      (seed, sink, ops, every) -> new FsoModel(seed, sink, every)),
   /**
    * A bucket filled, then most of it expired at once, oldest keys first, then quiet: tombstones no reader crosses
    * until the first listing after the quiet period crosses them all.
@@ -50,7 +49,12 @@ enum Scenario {
       + "then quiet", BulkExpireModel::new),
   /** The same in an FSO bucket: directory trees filled with files, then the oldest trees deleted, then quiet. */
   BULK_EXPIRE_FSO("bulk-expire-fso", true, "FSO directory trees of files created, then the oldest "
-      + "trees deleted at once, then quiet", BulkExpireFsoModel::new);
+      + "trees deleted at once, then quiet; the purge deletes each row with a point delete",
+      (seed, sink, ops, every) -> new BulkExpireFsoModel(seed, sink, ops, every, false)),
+  /** The same, with the purge's deletes of a directory's children as one DeleteRange each (seed 004). */
+  BULK_EXPIRE_FSO_RANGE("bulk-expire-fso-range", true, "bulk-expire-fso with the purge's deletes of a directory's "
+      + "children from directoryTable and fileTable as one DeleteRange per directory",
+      (seed, sink, ops, every) -> new BulkExpireFsoModel(seed, sink, ops, every, true));
 
   /** Makes a scenario's write model. */
   @FunctionalInterface

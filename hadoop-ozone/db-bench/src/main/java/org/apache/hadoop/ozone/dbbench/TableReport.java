@@ -148,6 +148,12 @@ final class TableReport {
         Tombstones t = r.tombstones().get(table);
         put(rows, "tombstones " + table, r.arm(), t == null ? null : (double) t.total());
       }
+      // Only where an arm has one: the scenarios without range deletes would get a row of zeros per table.
+      if (results.stream().anyMatch(r -> rangeTombstones(r, table) > 0)) {
+        for (ArmResult r : results) {
+          put(rows, "range tombstones " + table, r.arm(), (double) rangeTombstones(r, table));
+        }
+      }
     }
     quietRows(rows, results);
     for (ArmResult r : results) {
@@ -156,12 +162,19 @@ final class TableReport {
     for (ArmResult r : results) {
       put(rows, "compaction MB written", r.arm(), r.compactWriteBytes() / 1e6);
       put(rows, "flush MB written", r.arm(), r.flushWriteBytes() / 1e6);
+      put(rows, "live SST MB at end", r.arm(), r.liveSstBytes() == null ? null : r.liveSstBytes() / 1e6);
+      put(rows, "write stall s", r.arm(), r.stallMicros() == null ? null : r.stallMicros() / 1e6);
       put(rows, "manual compaction s", r.arm(), r.manualCompactionSeconds());
       put(rows, "replay ops/s", r.arm(), r.replayOpsPerSecond() == 0 ? null : r.replayOpsPerSecond());
     }
     // No row that no arm has: the bulk scenarios sample nothing in-run, the others have no quiet period.
     rows.values().removeIf(Map::isEmpty);
     return rows;
+  }
+
+  private static long rangeTombstones(ArmResult r, String table) {
+    Tombstones t = r.tombstones().get(table);
+    return t == null || t.rangeInSsts() == null ? 0 : t.rangeInSsts();
   }
 
   private static Map<String, ReadStats> firstReads(ArmResult r) {

@@ -17,8 +17,14 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
-/** Tombstones of one table: point deletions in its live SSTs, and deletes still in its memtables. */
-record Tombstones(long inSsts, long inMemtables) {
+/**
+ * Tombstones of one table: point deletions in its live SSTs, deletes still in its memtables, and range tombstones
+ * in its live SSTs (a range tombstone in a memtable is not counted: RocksDB has no property for it).
+ *
+ * @param rangeInSsts null in a JSON older than it
+ */
+record Tombstones(long inSsts, long inMemtables, Long rangeInSsts) {
+  /** @return the point tombstones */
   long total() {
     return inSsts + inMemtables;
   }

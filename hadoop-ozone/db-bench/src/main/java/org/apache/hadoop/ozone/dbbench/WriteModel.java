@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.ozone.OmUtils;
@@ -91,12 +92,24 @@ abstract class WriteModel {
   /** @return the queue-like tables the workload writes: read from their head by OM's cleanup services */
   abstract List<String> queueTables();
 
-  /** @return the tables whose tombstones the report counts: the listed one, then the queue-like ones */
+  /**
+   * @return the tables whose tombstones the report counts: the listed one, the queue-like ones, then the scanned
+   *     ones
+   */
   List<String> measuredTables() {
     Set<String> tables = new LinkedHashSet<>();
     tables.add(listRead(new SplittableRandom(0)).table());
     tables.addAll(queueTables());
+    scans().values().forEach(scan -> tables.add(scan.table()));
     return new ArrayList<>(tables);
+  }
+
+  /**
+   * @return reads of whole-table readers (Recon's sync, snapshot diff), by name, where they cross what the workload
+   *     left; none by default
+   */
+  Map<String, ListRead> scans() {
+    return Map.of();
   }
 
   /** @return a listing like the workload's LIST operation, drawn with the caller's random (not the model's) */

@@ -23,6 +23,12 @@ interface WriteSink {
 
   void delete(String table, byte[] key);
 
+  /**
+   * Deletes the keys from {@code begin} (inclusive) to {@code end} (exclusive) with one range tombstone (RocksDB's
+   * DeleteRange), after committing what was put and deleted before it: OM 2.2.1's batches have no range delete.
+   */
+  void deleteRange(String table, byte[] begin, byte[] end);
+
   /** Writes what was put and deleted since the last commit as one batch, as one OM request's response does. */
   void commit();
 
@@ -34,6 +40,10 @@ interface WriteSink {
 
     @Override
     public void delete(String table, byte[] key) {
+    }
+
+    @Override
+    public void deleteRange(String table, byte[] begin, byte[] end) {
     }
 
     @Override

@@ -47,7 +47,7 @@ class TestDbBench {
   void everyArmHoldsExactlyTheModelAndRangeLeavesFewerTombstones() throws Exception {
     // 1e5 operations: the smallest run at which every queue collects more than the service's default
     // min.tombstones (10,000). Few sampled reads: they are the slow part, and timing is not checked.
-    BenchOptions options = BenchOptions.parse("--scenario", "seed,retention,data-keys,fso", "--ops", "1e5",
+    BenchOptions options = BenchOptions.parse("--scenario", "seed,retention,data-keys,fso-jobs", "--ops", "1e5",
         "--samples", "5", "--end-samples", "2", "--arms", "off,prototype,range,full,read-triggered-0.01,floor",
         "--work",
         dir.getAbsolutePath());
@@ -61,7 +61,7 @@ class TestDbBench {
     assertThat(provenance.cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(provenance.memoryGiB()).isPositive();
 
-    assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso");
+    assertThat(results).containsOnlyKeys("seed", "retention", "data-keys", "fso-jobs");
     for (Scenario scenario : options.scenarios()) {
       List<ArmResult> arms = results.get(scenario.id());
       assertThat(arms).extracting(ArmResult::arm)
@@ -109,6 +109,19 @@ class TestDbBench {
       assertThat(arms.get(i).note()).as(arm.id())
           .startsWith(arm.onNewerRocksDb() ? "RocksDB 11.8.1. " : "RocksDB 7.7.3. ").endsWith(arm.about());
     }
+  }
+
+  @Test
+  void theSharedWorkloadsAreOmkeybenchsOptionsReplayed() {
+    // The catalogue ab-bench runs with omkeybench; a scenario's name means this workload in both benchmarks.
+    assertThat(Workloads.shape("seed")).isEqualTo(
+        new ObjectStoreModel.Shape(20, 8, 1, 25_000, ObjectStoreModel.DeleteOrder.RANDOM, false, false));
+    assertThat(Workloads.shape("retention")).isEqualTo(
+        new ObjectStoreModel.Shape(20, 8, 1, 25_000, ObjectStoreModel.DeleteOrder.OLDEST, true, false));
+    assertThat(Workloads.shape("data-keys")).isEqualTo(
+        new ObjectStoreModel.Shape(20, 8, 1, 25_000, ObjectStoreModel.DeleteOrder.RANDOM, false, true));
+    assertThat(Scenario.RETENTION.workload()).isEqualTo("omkeybench --weights create:20,delete:8,list:1 "
+        + "--max-live-keys 25000 --size 0 --delete-order oldest --list-start first");
   }
 
   @Test
