@@ -1,4 +1,6 @@
-"""A fresh local cluster per arm, driven through scripts/cluster (which stops only the processes it started)."""
+"""A local cluster driven through scripts/cluster (which stops only the processes it started): the one cluster class of
+every script that drives one (ab-bench, fault-test). scripts/cluster is the one place that knows ports, PID files
+and the distribution's layout; this class asks it (`urls`) instead of knowing them."""
 
 import json
 import os
@@ -70,7 +72,8 @@ class LocalCluster:
 
     @property
     def oms(self):
-        """{OM name: {'prom': its /prom URL, 'log': its log, 'db': its DB directory}}: om, or om1..om3."""
+        """{OM name: {'prom': its /prom URL, 'log': its log, 'db': its DB directory, 'pid_file': its PID file}}: om,
+        or om1..om3."""
         return self._urls['oms']
 
     def _command(self, *args):
@@ -123,9 +126,16 @@ class LocalCluster:
         self._output('checkpoint', *(['--om', om] if om else []), str(dest))
         return Path(dest)
 
-    def om_pid_file(self):
-        """Where scripts/cluster keeps OM's PID while it runs."""
-        return self.work_dir / 'om' / 'pid'
+    def restart(self, name):
+        """Stops and starts one process of the cluster (an OM: om, or om1..om3), with the configuration it started with."""
+        self._output('restart', name)
+
+    def pid_file(self, name='om'):
+        """Where scripts/cluster keeps the PID of OM `name` (om, or om1..om3) while it runs."""
+        return Path(self.oms[name]['pid_file'])
+
+    def pid(self, name='om'):
+        return int(self.pid_file(name).read_text().strip())
 
     def om_log(self):
         return Path(self._urls['om_log'])

@@ -8,16 +8,21 @@ the harnesses' JSON as they write it (runner.py, interleave.py, production.py, d
 """
 
 import json
+import os
 import re
 import statistics
 import sys
 from pathlib import Path
 
+from . import optionsarms
 from .summary import lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
-DOCS = ('README.md', 'docs/*.md', 'docs/design/*.md')
+# A fact's links to result pages start with this; fill() makes it the path from the document to docs/results.
+RESULTS_LINK = 'RESULTS/'
+LINK = re.compile(r'\]\(([^)#\s]+)(#[^)]*)?\)')
+DOCS = ('README.md', 'CHANGELOG.md', 'docs/*.md', 'docs/design/*.md')
 
 
 def arm(path, scenario, name, metric):
@@ -47,6 +52,46 @@ def db_read(path, scenario, name, read, stat='meanMs', when='inRun'):
         arms = {a['arm']: a for a in result['scenarios'][scenario]}
         return arms[name][when][read][stat]
     return path, get
+
+
+def db_first(path, scenario, name, read, stat='meanMs'):
+    """A db-bench arm's first read after a bulk scenario's quiet period (db-bench.json)."""
+    def get(result):
+        return {a['arm']: a for a in result['scenarios'][scenario]}[name]['quiet']['firstReads'][read][stat]
+    return path, get
+
+
+def db_compaction_mb(path, scenario, name):
+    """A db-bench arm's compaction MB read and written over the run."""
+    def get(result):
+        arm_result = {a['arm']: a for a in result['scenarios'][scenario]}[name]
+        return ((arm_result.get('compactReadBytes') or 0) + arm_result['compactWriteBytes']) / 1e6
+    return path, get
+
+
+def db_best_other(path, scenario, read, than='range', others=None, when='inRun'):
+    """'ARM, N.NNx': the tuning arm (or one of `others`) with the fastest mean `read` (in-run, or 'quiet': the first
+    after a bulk scenario's quiet period), and its time over `than`'s."""
+    om_arms = ('off', 'prototype', 'range', 'full', 'floor')
+
+    def reads(arm_result):
+        return arm_result['quiet']['firstReads'] if when == 'quiet' else arm_result[when]
+
+    def get(result):
+        arms = {a['arm']: a for a in result['scenarios'][scenario]}
+        candidates = [n for n in arms if (n in others if others else n not in om_arms)]
+        best = min(candidates, key=lambda n: reads(arms[n])[read]['meanMs'])
+        return f"{best}, {reads(arms[best])[read]['meanMs'] / reads(arms[than])[read]['meanMs']:.2f}x"
+    return path, get
+
+
+def options_targets(folder, key, value):
+    """'N of M' comparisons of the options arms' page whose `key` ('reads', 'bytes', 'verdict') is `value`."""
+    def get(spec):
+        runs = [(n, json.loads((RESULTS / folder / n / 'db-bench.json').read_text())) for n in spec['runs']]
+        rows = optionsarms.targets(runs)
+        return f"{sum(1 for r in rows if r[key] == value)} of {len(rows)}"
+    return f'{folder}/{optionsarms.SPEC}', get
 
 
 def db_arm(path, scenario, name, field):
@@ -104,7 +149,7 @@ def interleaved_table(pages):
             a, s = result['analysis'], result['settings']
             for op, metrics in a['operations'].items():
                 m = metrics['p99']
-                lines.append(f"| [{s['mode']} {s['scenario']}]({page.rsplit('/', 1)[0]}/report.md) | {a['pairs']} | "
+                lines.append(f"| [{s['mode']} {s['scenario']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md) | {a['pairs']} | "
                              f"{op} | {m['ratio']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
                              f"±{m['halfWidthPct']:.1f}% | {'yes' if m['containsOne'] else 'no'} |")
         return '\n' + '\n'.join(lines) + '\n'
@@ -169,14 +214,18 @@ def ms(value):
     return f'{value:.0f} ms' if value >= 10 else f'{value:.1f} ms'
 
 
+def megabytes(value):
+    return f'{value / 1e6:,.0f}'
+
+
 def minutes(seconds):
     return f'{seconds / 60:.0f} minutes'
 
 
 LARGE = '2026-11-24-ab-bench-large/summary.json'
-SMOKE = '2026-11-23-ab-bench-quick-r3-paced-lead32/summary.json'
-DB_1E6 = '2026-11-23-db-bench-1e6-paced-lead32/db-bench.json'
-DB_1E7 = '2026-11-23-db-bench-seed-1e7-paced-lead32/db-bench.json'
+SMOKE = '2026-11-23-ab-bench-quick-reader-paced-lead-3-repeats/summary.json'
+DB_1E6 = '2026-11-23-db-bench-1e6-reader-paced-lead/db-bench.json'
+DB_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.json'
 
 
 def per_repeat_wall(path):
@@ -204,8 +253,37 @@ INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
                '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
+OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
+OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
+FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
 
 FACTS = {
+    'options.reads-met': (options_targets(OPTIONS, 'reads', 'met'), text),
+    'options.reads-missed': (options_targets(OPTIONS, 'reads', 'missed'), text),
+    'options.both-met': (options_targets(OPTIONS, 'verdict', 'met'), text),
+    'opt1e6.seed.list.best-tuning': (db_best_other(OPT_1E6, 'seed', 'list'), text),
+    'opt1e6.seed.okt-head.best-tuning': (db_best_other(OPT_1E6, 'seed', 'head openKeyTable'), text),
+    'opt1e6.retention.list.best-tuning': (db_best_other(OPT_1E6, 'retention', 'list'), text),
+    'opt1e6.retention.okt-head.best-tuning': (db_best_other(OPT_1E6, 'retention', 'head openKeyTable'), text),
+    'opt1e6.seed.small-memtable-mb': (db_compaction_mb(OPT_1E6, 'seed', 'small-memtable'), n0),
+    'opt1e6.seed.native-scan-mb': (db_compaction_mb(OPT_1E6, 'seed', 'native-scan'), n0),
+    'opt1e6.seed.range-mb': (db_compaction_mb(OPT_1E6, 'seed', 'range'), n0),
+    'opt1e6.seed.read-triggered-mb': (db_compaction_mb(OPT_1E6, 'seed', 'read-triggered-0.01'), n0),
+    'opt1e6.seed.deletion-collector-mb': (db_compaction_mb(OPT_1E6, 'seed', 'deletion-collector'), n0),
+    'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
+    'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
+    'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'fsorange.scan.off.point-ms': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'scan fileTable'), ms),
+    'fsorange.scan.off.point-skips': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'scan fileTable', 'meanSkips'),
+                                      n0),
+    'fsorange.scan.off.range-ms': (db_first(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'scan fileTable'), ms),
+    'fsorange.scan.off.range-skips': (db_first(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'scan fileTable',
+                                               'meanSkips'), n0),
+    'fsorange.scan.range.range-ms': (db_first(FSO_RANGE, 'bulk-expire-fso-range', 'range', 'scan fileTable'), ms),
+    'fsorange.list.range.point-ms': (db_first(FSO_RANGE, 'bulk-expire-fso', 'range', 'list'), ms),
+    'fsorange.list.range.range-ms': (db_first(FSO_RANGE, 'bulk-expire-fso-range', 'range', 'list'), ms),
+    'fsorange.sst.off.point-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso', 'off', 'liveSstBytes'), megabytes),
+    'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
     'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
@@ -254,14 +332,24 @@ def files(repo):
     return sorted({p for pattern in DOCS for p in repo.glob(pattern)})
 
 
-def fill(text, results_dir, cache, unknown):
+def fill(text, results_dir, cache, unknown, doc_dir=None):
+    """`text` with every fact's value; links of a fact to result pages are made relative to `doc_dir` (default: the
+    results directory itself)."""
+    prefix = os.path.relpath(results_dir, doc_dir).replace(os.sep, '/') + '/' if doc_dir else ''
+
     def replace(match):
         name = match.group(1)
         if name not in FACTS:
             unknown.append(name)
             return match.group(0)
-        return f'<!--fact {name}-->{value_of(name, results_dir, cache)}<!--/fact-->'
+        return f'<!--fact {name}-->{value_of(name, results_dir, cache).replace(RESULTS_LINK, prefix)}<!--/fact-->'
     return MARKER.sub(replace, text)
+
+
+def broken_links(path, text):
+    """The relative links of a document that lead to no file."""
+    return [m.group(1) for m in LINK.finditer(text)
+            if '://' not in m.group(1) and not m.group(1).startswith('mailto:') and not (path.parent / m.group(1)).exists()]
 
 
 def main(argv=None):
@@ -271,10 +359,11 @@ def main(argv=None):
         return 2
     repo = Path(__file__).resolve().parents[2]
     results_dir = repo / 'docs' / 'results'
-    cache, unknown, stale = {}, [], []
+    cache, unknown, stale, broken = {}, [], [], []
     for path in files(repo):
         text = path.read_text()
-        filled = fill(text, results_dir, cache, unknown)
+        filled = fill(text, results_dir, cache, unknown, path.parent)
+        broken += [f'{path.relative_to(repo).as_posix()}: {link}' for link in broken_links(path, filled)]
         if filled != text:
             stale.append(path.relative_to(repo).as_posix())
             if not argv:
@@ -282,6 +371,9 @@ def main(argv=None):
     if unknown:
         print(f'docs-from-results: no fact named {", ".join(sorted(set(unknown)))} (scripts/abbench/docfacts.py)',
               file=sys.stderr)
+        return 1
+    if broken:
+        print(f'docs-from-results: links to no file: {"; ".join(broken)}', file=sys.stderr)
         return 1
     if argv and stale:
         print(f'docs-from-results: {", ".join(stale)} disagree with the results JSON; run scripts/docs-from-results',

@@ -149,7 +149,7 @@ class Benchmark:
             set_metrics_period(work)
             cluster.start()
             scraper = Scraper(cluster.prom_url, self.out / record['csv'], self.s.scrape_interval_s,
-                              lambda: client.ops_done if client else 0, cluster.om_pid_file())
+                              lambda: client.ops_done if client else 0, cluster.pid_file())
             scraper.start()
             client_began = time.monotonic()
             if scenario.phased:

@@ -15,3 +15,15 @@ def test_a_marker_is_filled_from_the_json_and_an_unknown_name_is_reported():
                          unknown)
     assert f'<!--fact {name}-->{docfacts.value_of(name, results, {})}<!--/fact-->' in text
     assert 'typed' not in text and unknown == ['no.such']
+
+
+def test_a_link_to_no_file_is_reported_and_a_facts_links_follow_the_document(tmp_path):
+    (tmp_path / 'there.md').write_text('x')
+    doc = tmp_path / 'docs' / 'page.md'
+    doc.parent.mkdir()
+    assert docfacts.broken_links(doc, '[a](../there.md) [b](../gone.md) [c](https://x.org/y) [d](#anchor)') == [
+        '../gone.md']
+    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    table = docfacts.fill('<!--fact interleaved.table--><!--/fact-->', results, {}, [],
+                          results.parent / 'design')
+    assert '](../results/2026-11-25-ab-bench-interleave-seed/report.md)' in table
