@@ -253,6 +253,17 @@ INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
                '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
+BULK_CLUSTER = '2026-11-25-ab-bench-bulk-expire/summary.json'
+HA_TRANSFER = '2026-11-25-ab-bench-ha-transfer/ha-transfer.json'
+
+
+def ha_new_leader_skips(scenario_arm, table='openKeyTable'):
+    """The new leader's head skips after the transfer, in run `scenario_arm` (seed-off, retention-range, ...)."""
+    def get(result):
+        return {r['id']: r for r in result['runs']}[scenario_arm]['newLeaderAfter']['headSkips'][table]
+    return HA_TRANSFER, get
+
+
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
@@ -273,6 +284,24 @@ FACTS = {
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'opt1e6.bulk.compaction.range-vs-full': (ratio(db_compaction_mb(OPT_1E6, 'bulk-expire', 'range'),
+                                                   db_compaction_mb(OPT_1E6, 'bulk-expire', 'full')), x2),
+    'fsorange.fso.list.off': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'list'), ms),
+    'fsorange.fso.list.range': (db_first(FSO_RANGE, 'bulk-expire-fso', 'range', 'list'), ms),
+    'fsorange.fso.compaction.range-vs-full': (ratio(db_compaction_mb(FSO_RANGE, 'bulk-expire-fso', 'range'),
+                                                    db_compaction_mb(FSO_RANGE, 'bulk-expire-fso', 'full')), x2),
+    'bulkcluster.obs.skips.range': (arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-obs.iterSkips'), n0),
+    'bulkcluster.obs.skips.off': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.iterSkips'), n0),
+    'bulkcluster.fso.skips.range': (arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.iterSkips'), n0),
+    'bulkcluster.fso.skips.off': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.iterSkips'), n0),
+    'bulkcluster.obs.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-obs.latencyMs'),
+                                      arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.latencyMs')), x2),
+    'bulkcluster.fso.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.latencyMs'),
+                                      arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.latencyMs')), x2),
+    'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
+    'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
+    'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),
+    'ha.retention.new-leader.off': (ha_new_leader_skips('retention-off'), n0),
     'fsorange.scan.off.point-ms': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'scan fileTable'), ms),
     'fsorange.scan.off.point-skips': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'scan fileTable', 'meanSkips'),
                                       n0),

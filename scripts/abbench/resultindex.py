@@ -13,13 +13,14 @@ import statistics
 import sys
 from pathlib import Path
 
+from . import optionsarms
 from .summary import lookup
 
 INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
-              'test-command.json')
+              'test-command.json', 'range-stats-overhead.json')
 
 
 def _median(values):
@@ -131,6 +132,18 @@ def _describe(json_path):
                                 f"{result['exitCode']}"), dict(provenance, commit=result['gitCommit'])
     if name == 'fault-test.json':
         return 'fault-test', _fault_headline(result), provenance
+    if name == optionsarms.SPEC:
+        runs = [(run, json.loads((json_path.parent / run / 'db-bench.json').read_text())) for run in result['runs']]
+        rows = optionsarms.targets(runs)
+        met = sum(1 for r in rows if r['reads'] == 'met')
+        return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
+                f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
+    if name == 'range-stats-overhead.json':
+        return 'bench-range-stats-overhead', (
+            f"flush throughput with/without the index {result['flushThroughputRatio']:.3f} (median of rounds "
+            f"{result['flushThroughputRatioMedian']:.3f}); p95 flush {result['p95FlushMsWith']:.1f} against "
+            f"{result['p95FlushMsWithout']:.1f} ms"), dict(provenance, commit=result['gitCommit'],
+                                                          command=result['commandLine'])
     if 'analysis' in result and 'blocks' in result:
         return result.get('tool', 'ab-bench --interleave'), _interleave_headline(result), provenance
     return 'ab-bench', _arms_headline(result), provenance
@@ -145,7 +158,9 @@ def pages(results_dir):
             if jsons:
                 md = next((p for p in sorted(path.glob('*.md'))), None)
                 found.append((path.name, md, jsons[0]))
-            else:  # a page of pages: a sweep's ops-N/ or per-scenario folders
+            else:  # a page of pages: a sweep's ops-N/, per-scenario folders, or the runs of a comparison page
+                if (path / optionsarms.SPEC).exists():
+                    found.append((path.name, path / optionsarms.PAGE, path / optionsarms.SPEC))
                 for sub in sorted(p for p in path.iterdir() if p.is_dir()):
                     jsons = [sub / n for n in JSON_NAMES if (sub / n).exists()]
                     if jsons:

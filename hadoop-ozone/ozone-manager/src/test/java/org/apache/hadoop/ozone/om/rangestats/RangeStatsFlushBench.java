@@ -19,15 +19,19 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -70,6 +74,8 @@ public final class RangeStatsFlushBench {
 
   private final Options options;
   private final byte[][] values;
+  private final Instant started = Instant.now();
+  private final long startedNanos = System.nanoTime();
 
   private RangeStatsFlushBench(Options options) {
     this.options = options;
@@ -151,6 +157,9 @@ public final class RangeStatsFlushBench {
       printSummary(with, without, median(flushRatios), median(writeRatios));
       System.out.printf(Locale.ROOT, "Rounds took %.1f s, of which %.1f s waiting for the DBs to settle%n",
           (System.nanoTime() - runStart) / 1e9, settleNanos / 1e9);
+      if (options.json != null) {
+        writeJson(with, without, median(flushRatios), median(writeRatios), flushRatios, writeRatios);
+      }
     } finally {
       if (with != null) {
         with.close();
@@ -200,6 +209,45 @@ public final class RangeStatsFlushBench {
         w.writesPerSecond() / wo.writesPerSecond(), medianWriteRatio);
     System.out.printf(Locale.ROOT, "Index updates (enabled variant): %d, %s%n", with.indexUpdates(),
         with.indexMatchesLiveFiles() ? "index matches keyTable's live SSTs" : "INDEX BEHIND keyTable's live SSTs");
+  }
+
+  /** The summary, the rounds' ratios, the settings and where the run came from, as the results pages read them. */
+  private void writeJson(Variant with, Variant without, double medianFlushRatio, double medianWriteRatio,
+      List<Double> flushRatios, List<Double> writeRatios) throws IOException {
+    Stats w = with.stats();
+    Stats wo = without.stats();
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("rounds", options.rounds);
+    settings.put("warmup", options.warmup);
+    settings.put("entries", options.entries);
+    settings.put("flushEvery", options.flushEvery);
+    settings.put("valueBytes", options.valueBytes);
+    settings.put("buckets", options.buckets);
+    settings.put("deletePercent", options.deletePercent);
+    settings.put("deleteDistance", options.deleteDistance);
+    Map<String, Object> machine = new LinkedHashMap<>();
+    machine.put("cores", Runtime.getRuntime().availableProcessors());
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("tool", "scripts/bench-range-stats-overhead");
+    root.put("commandLine", System.getProperty("bench.command"));
+    root.put("gitCommit", System.getProperty("bench.git.commit"));
+    root.put("gitDirty", Boolean.parseBoolean(System.getProperty("bench.git.dirty")));
+    root.put("startedAt", started.toString());
+    root.put("wallSeconds", (System.nanoTime() - startedNanos) / 1e9);
+    root.put("machine", machine);
+    root.put("settings", settings);
+    root.put("flushes", w.flushes);
+    root.put("flushThroughputRatio", w.flushesPerSecond() / wo.flushesPerSecond());
+    root.put("flushThroughputRatioMedian", medianFlushRatio);
+    root.put("p95FlushMsWith", w.p95Millis);
+    root.put("p95FlushMsWithout", wo.p95Millis);
+    root.put("writeThroughputRatio", w.writesPerSecond() / wo.writesPerSecond());
+    root.put("writeThroughputRatioMedian", medianWriteRatio);
+    root.put("indexUpdates", with.indexUpdates());
+    root.put("indexMatchesLiveFiles", with.indexMatchesLiveFiles());
+    root.put("roundFlushRatios", flushRatios);
+    root.put("roundWriteRatios", writeRatios);
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(options.json.toFile(), root);
   }
 
   private static void row(String name, String format, double with, double without) {
@@ -443,7 +491,8 @@ public final class RangeStatsFlushBench {
   static final class Options {
     static final String USAGE = "Usage: RangeStatsFlushBench [--rounds N (10)] [--warmup N (1)] [--entries N (200000)]"
         + " [--flush-every N (20000)] [--value-bytes N (100)] [--buckets N (4)] [--delete-percent 0-50 (20)]"
-        + " [--delete-distance N (1000)] [--dir DIR (a temp dir)]";
+        + " [--delete-distance N (1000)] [--dir DIR (a temp dir)] [--json FILE (the summary as JSON, with where it"
+        + " came from: -Dbench.command, -Dbench.git.commit, -Dbench.git.dirty)]";
 
     private int rounds = 10;
     private int warmup = 1;
@@ -454,6 +503,7 @@ public final class RangeStatsFlushBench {
     private int deletePercent = 20;
     private long deleteDistance = 1000;
     private Path dir;
+    private Path json;
     private boolean help;
 
     static Options parse(String[] args) {
@@ -495,6 +545,9 @@ public final class RangeStatsFlushBench {
           break;
         case "--dir":
           o.dir = new File(value).toPath();
+          break;
+        case "--json":
+          o.json = new File(value).toPath();
           break;
         default:
           throw new IllegalArgumentException("Unknown argument '" + name + "'; see --help");
