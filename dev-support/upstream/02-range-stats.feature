@@ -5,7 +5,7 @@ subject: HDDS-XXXXX. Range statistics of OM's RocksDB tables, and ozone debug ra
 patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
 files: hadoop-ozone/ozone-manager/src/*/java/org/apache/hadoop/ozone/om/rangestats/**
 files: hadoop-ozone/cli-debug/src/**
-results: bench-results/range-stats-overhead.txt
+results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
 results-from: with index
 
 OM needs to know, cheaply and at all times, where in its tables the

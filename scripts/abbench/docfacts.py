@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import optionsarms
+from . import generated, optionsarms
 from .summary import lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
@@ -264,6 +264,7 @@ def ha_new_leader_skips(scenario_arm, table='openKeyTable'):
     return HA_TRANSFER, get
 
 
+RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.json'
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
@@ -284,6 +285,15 @@ FACTS = {
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'rangestats.flush-ratio': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.flush-ratio-median': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatioMedian'), lambda v: f'{v:.3f}'),
+    'rangestats.p95-with': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWith'), lambda v: f'{v:.1f}'),
+    'rangestats.p95-without': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWithout'), lambda v: f'{v:.1f}'),
+    'rangestats.write-ratio': (at(RANGE_STATS_OVERHEAD, 'writeThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.flushes': (at(RANGE_STATS_OVERHEAD, 'flushes'), n0),
+    'rangestats.index-updates': (at(RANGE_STATS_OVERHEAD, 'indexUpdates'), n0),
+    'rangestats.round-spread': (at(RANGE_STATS_OVERHEAD, 'roundFlushRatios'),
+                                lambda v: f'{min(v):.2f}-{max(v):.2f}'),
     'opt1e6.bulk.compaction.range-vs-full': (ratio(db_compaction_mb(OPT_1E6, 'bulk-expire', 'range'),
                                                    db_compaction_mb(OPT_1E6, 'bulk-expire', 'full')), x2),
     'fsorange.fso.list.off': (db_first(FSO_RANGE, 'bulk-expire-fso', 'off', 'list'), ms),
@@ -382,21 +392,15 @@ def broken_links(path, text):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv not in ([], ['--check']):
-        print('docs-from-results: usage: scripts/docs-from-results [--check]', file=sys.stderr)
+    check = generated.check_mode(sys.argv[1:] if argv is None else argv)
+    if check is None:
         return 2
     repo = Path(__file__).resolve().parents[2]
     results_dir = repo / 'docs' / 'results'
-    cache, unknown, stale, broken = {}, [], [], []
+    cache, unknown, broken, texts = {}, [], [], {}
     for path in files(repo):
-        text = path.read_text()
-        filled = fill(text, results_dir, cache, unknown, path.parent)
-        broken += [f'{path.relative_to(repo).as_posix()}: {link}' for link in broken_links(path, filled)]
-        if filled != text:
-            stale.append(path.relative_to(repo).as_posix())
-            if not argv:
-                path.write_text(filled)
+        texts[path] = fill(path.read_text(), results_dir, cache, unknown, path.parent)
+        broken += [f'{path.relative_to(repo).as_posix()}: {link}' for link in broken_links(path, texts[path])]
     if unknown:
         print(f'docs-from-results: no fact named {", ".join(sorted(set(unknown)))} (scripts/abbench/docfacts.py)',
               file=sys.stderr)
@@ -404,13 +408,7 @@ def main(argv=None):
     if broken:
         print(f'docs-from-results: links to no file: {"; ".join(broken)}', file=sys.stderr)
         return 1
-    if argv and stale:
-        print(f'docs-from-results: {", ".join(stale)} disagree with the results JSON; run scripts/docs-from-results',
-              file=sys.stderr)
-        return 1
-    for name in stale:
-        print(f'Facts written: {name}')
-    return 0
+    return generated.sync(texts, check, repo, 'Facts written')
 
 
 if __name__ == '__main__':

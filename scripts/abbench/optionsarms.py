@@ -14,6 +14,8 @@ import json
 import sys
 from pathlib import Path
 
+from . import generated
+
 SPEC = 'options-arms.json'
 PAGE = 'options-arms.md'
 OM_ARMS = ('off', 'prototype', 'range', 'full', 'floor')
@@ -160,26 +162,12 @@ def folders(results_dir):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv not in ([], ['--check']):
-        print('docs-from-results: usage: scripts/docs-from-results [--check]', file=sys.stderr)
+    check = generated.check_mode(sys.argv[1:] if argv is None else argv)
+    if check is None:
         return 2
-    results_dir = Path(__file__).resolve().parents[2] / 'docs' / 'results'
-    stale = []
-    for folder in folders(results_dir):
-        page = folder / PAGE
-        text = render(folder)
-        if not page.exists() or page.read_text() != text:
-            stale.append(page.relative_to(results_dir).as_posix())
-            if not argv:
-                page.write_text(text)
-    if argv and stale:
-        print(f'docs-from-results: {", ".join(stale)} disagree with their JSON; run scripts/docs-from-results',
-              file=sys.stderr)
-        return 1
-    for name in stale:
-        print(f'Page written: docs/results/{name}')
-    return 0
+    repo = Path(__file__).resolve().parents[2]
+    pages = {folder / PAGE: render(folder) for folder in folders(repo / 'docs' / 'results')}
+    return generated.sync(pages, check, repo, 'Page written')
 
 
 if __name__ == '__main__':

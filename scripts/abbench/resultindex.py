@@ -13,7 +13,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import optionsarms
+from . import generated, optionsarms
 from .summary import lookup
 
 INDEX = 'README.md'
@@ -156,7 +156,7 @@ def pages(results_dir):
         if path.is_dir():
             jsons = [path / n for n in JSON_NAMES if (path / n).exists()]
             if jsons:
-                md = next((p for p in sorted(path.glob('*.md'))), None)
+                md = next((p for p in sorted(path.glob('*.md')) + sorted(path.glob('*.txt'))), None)
                 found.append((path.name, md, jsons[0]))
             else:  # a page of pages: a sweep's ops-N/, per-scenario folders, or the runs of a comparison page
                 if (path / optionsarms.SPEC).exists():
@@ -201,22 +201,12 @@ def render(results_dir):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    results_dir = Path(__file__).resolve().parents[2] / 'docs' / 'results'
-    text = render(results_dir)
-    index = results_dir / INDEX
-    if argv == ['--check']:
-        if not index.exists() or index.read_text() != text:
-            print(f'docs-from-results: {index} is not what the pages\' JSON gives; run scripts/docs-from-results',
-                  file=sys.stderr)
-            return 1
-        return 0
-    if argv:
-        print('docs-from-results: usage: scripts/docs-from-results [--check]', file=sys.stderr)
+    check = generated.check_mode(sys.argv[1:] if argv is None else argv)
+    if check is None:
         return 2
-    index.write_text(text)
-    print(f'Index: {index}')
-    return 0
+    repo = Path(__file__).resolve().parents[2]
+    results_dir = repo / 'docs' / 'results'
+    return generated.sync({results_dir / INDEX: render(results_dir)}, check, repo, 'Index written')
 
 
 if __name__ == '__main__':
