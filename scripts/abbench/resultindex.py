@@ -20,7 +20,7 @@ INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
-              'test-command.json', 'range-stats-overhead.json')
+              'test-command.json', 'range-stats-overhead.json', 'upstream-on-master.json')
 
 
 def _median(values):
@@ -138,6 +138,13 @@ def _describe(json_path):
         met = sum(1 for r in rows if r['reads'] == 'met')
         return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
                 f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
+    if name == 'upstream-on-master.json':
+        applied = sum(1 for p in result['patches'] if p['applied'])
+        build = result.get('build')
+        return 'upstream-on-master', (
+            f"{applied} of {len(result['patches'])} patches apply on {result['checkoutCommit'][:10]}; "
+            + ('not built' if build is None else 'compiled' if build['exitCode'] == 0 else 'build failed')), dict(
+            provenance, commit=result['gitCommit'])
     if name == 'range-stats-overhead.json':
         return 'bench-range-stats-overhead', (
             f"flush throughput with/without the index {result['flushThroughputRatio']:.3f} (median of rounds "
