@@ -264,6 +264,15 @@ def ha_new_leader_skips(scenario_arm, table='openKeyTable'):
     return HA_TRANSFER, get
 
 
+QUICK_BEFORE_PACING = '2026-11-23-ab-bench-quick-off-range-3-repeats/summary.json'
+QUICK_NO_OPEN_KEYS = '2026-11-23-ab-bench-quick-seed-no-openkeytable/summary.json'
+LEAD_ONLY_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead-only/db-bench.json'
+
+
+def seed_vs_off(path, metric):
+    return ratio(arm(path, 'seed', 'range', metric), arm(path, 'seed', 'off', metric))
+
+
 RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.json'
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
@@ -285,6 +294,16 @@ FACTS = {
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'quick.before-pacing.ops': (seed_vs_off(QUICK_BEFORE_PACING, 'client.opsPerSecond'), x2),
+    'quick.before-pacing.list-p99': (seed_vs_off(QUICK_BEFORE_PACING, 'client.operations.LIST.p99'), x2),
+    'quick.no-open-keys.ops': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'client.opsPerSecond'), x2),
+    'quick.no-open-keys.list-p99': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'client.operations.LIST.p99'), x2),
+    'quick.no-open-keys.seek': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'om.seekAvgUsRun'), x2),
+    'quick.no-open-keys.skips': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'om.iterSkipsPerOp'), x2),
+    'lead-only1e7.range.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'range', 'head openKeyTable'), ms),
+    'lead-only1e7.range.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'range', 'head openKeyTable', 'meanSkips'), n0),
+    'lead-only1e7.none.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable'), ms),
+    'lead-only1e7.none.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable', 'meanSkips'), n0),
     'rangestats.flush-ratio': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'), lambda v: f'{v:.3f}'),
     'rangestats.flush-ratio-median': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatioMedian'), lambda v: f'{v:.3f}'),
     'rangestats.p95-with': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWith'), lambda v: f'{v:.1f}'),
