@@ -85,6 +85,15 @@ def db_best_other(path, scenario, read, than='range', others=None, when='inRun')
     return path, get
 
 
+def db_range_look_us(path, scenario):
+    """The range arm's wall time per look, compactions included: its run time over the looks its note counts."""
+    def get(result):
+        arm_result = {a['arm']: a for a in result['scenarios'][scenario]}['range']
+        looks = int(re.match(r'(\d+) runs', arm_result['note']).group(1))
+        return arm_result['manualCompactionSeconds'] * 1e6 / looks
+    return path, get
+
+
 def options_targets(folder, key, value):
     """'N of M' comparisons of the options arms' page whose `key` ('reads', 'bytes', 'verdict') is `value`."""
     def get(spec):
@@ -264,6 +273,8 @@ def ha_new_leader_skips(scenario_arm, table='openKeyTable'):
     return HA_TRANSFER, get
 
 
+RATIO_025 = '2026-11-24-db-bench-1e6-memtable-ratio-025/db-bench.json'
+RATIO_025_CLUSTER = '2026-11-24-ab-bench-quick-seed-memtable-ratio-025/summary.json'
 QUICK_BEFORE_PACING = '2026-11-23-ab-bench-quick-off-range-3-repeats/summary.json'
 QUICK_NO_OPEN_KEYS = '2026-11-23-ab-bench-quick-seed-no-openkeytable/summary.json'
 LEAD_ONLY_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead-only/db-bench.json'
@@ -294,6 +305,26 @@ FACTS = {
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'opt1e6.seed.range.looks': (db_arm(OPT_1E6, 'seed', 'range', 'note'), lambda note: f"{int(note.split()[0]):,}"),
+    'opt1e6.seed.range.us-per-look': (db_range_look_us(OPT_1E6, 'seed'), lambda v: f'{v:.0f}'),
+    'opt1e6.seed.range.ms-per-10k-skips': (ratio(db_read(OPT_1E6, 'seed', 'range', 'head openKeyTable'),
+                                                 db_read(OPT_1E6, 'seed', 'range', 'head openKeyTable', 'meanSkips')),
+                                           lambda v: f'{v * 1e4:.1f} ms'),
+    'db1e6.retention.range-vs-full-mb': (ratio(db_arm(DB_1E6, 'retention', 'range', 'compactWriteBytes'),
+                                               db_arm(DB_1E6, 'retention', 'full', 'compactWriteBytes')), x2),
+    'opt1e6.retention.range-vs-full-mb': (ratio(db_arm(OPT_1E6, 'retention', 'range', 'compactWriteBytes'),
+                                                db_arm(OPT_1E6, 'retention', 'full', 'compactWriteBytes')), x2),
+    'opt1e6.seed.list.range': (db_read(OPT_1E6, 'seed', 'range', 'list'), ms),
+    'opt1e6.seed.list.full': (db_read(OPT_1E6, 'seed', 'full', 'list'), ms),
+    'opt1e6.seed.list-skips.range': (db_read(OPT_1E6, 'seed', 'range', 'list', 'meanSkips'), n0),
+    'opt1e6.seed.list-skips.full': (db_read(OPT_1E6, 'seed', 'full', 'list', 'meanSkips'), n0),
+    'ratio025.seed.list': (db_read(RATIO_025, 'seed', 'range', 'list'), ms),
+    'ratio025.seed.list-skips': (db_read(RATIO_025, 'seed', 'range', 'list', 'meanSkips'), n0),
+    'ratio025.seed.full-list': (db_read(RATIO_025, 'seed', 'full', 'list'), ms),
+    'ratio025.seed.full-list-skips': (db_read(RATIO_025, 'seed', 'full', 'list', 'meanSkips'), n0),
+    'ratio025.seed.mb': (db_arm(RATIO_025, 'seed', 'range', 'compactWriteBytes'), megabytes),
+    'ratio025.cluster.skips': (seed_vs_off(RATIO_025_CLUSTER, 'om.iterSkipsPerOp'), x2),
+    'ratio025.cluster.seek': (seed_vs_off(RATIO_025_CLUSTER, 'om.seekAvgUsRun'), x2),
     'quick.before-pacing.ops': (seed_vs_off(QUICK_BEFORE_PACING, 'client.opsPerSecond'), x2),
     'quick.before-pacing.list-p99': (seed_vs_off(QUICK_BEFORE_PACING, 'client.operations.LIST.p99'), x2),
     'quick.no-open-keys.ops': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'client.opsPerSecond'), x2),
