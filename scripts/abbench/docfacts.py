@@ -288,6 +288,7 @@ RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.jso
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
+OPT_1E7 = f'{OPTIONS}/seed-retention-1e7/db-bench.json'
 
 FACTS = {
     'options.reads-met': (options_targets(OPTIONS, 'reads', 'met'), text),
@@ -302,6 +303,17 @@ FACTS = {
     'opt1e6.seed.range-mb': (db_compaction_mb(OPT_1E6, 'seed', 'range'), n0),
     'opt1e6.seed.read-triggered-mb': (db_compaction_mb(OPT_1E6, 'seed', 'read-triggered-0.01'), n0),
     'opt1e6.seed.deletion-collector-mb': (db_compaction_mb(OPT_1E6, 'seed', 'deletion-collector'), n0),
+    'opt1e7.seed.list.best-tuning': (db_best_other(OPT_1E7, 'seed', 'list'), text),
+    'opt1e7.seed.okt-head.best-tuning': (db_best_other(OPT_1E7, 'seed', 'head openKeyTable'), text),
+    'opt1e7.retention.list.best-tuning': (db_best_other(OPT_1E7, 'retention', 'list'), text),
+    'opt1e7.retention.okt-head.best-tuning': (db_best_other(OPT_1E7, 'retention', 'head openKeyTable'), text),
+    'opt1e7.seed.read-triggered-mb': (db_compaction_mb(OPT_1E7, 'seed', 'read-triggered-0.01'), n0),
+    'opt1e7.seed.off-mb': (db_compaction_mb(OPT_1E7, 'seed', 'off'), n0),
+    'opt1e7.seed.range-mb': (db_compaction_mb(OPT_1E7, 'seed', 'range'), n0),
+    'opt1e7.seed.native-scan-mb': (db_compaction_mb(OPT_1E7, 'seed', 'native-scan'), n0),
+    'opt1e7.seed.small-memtable-mb': (db_compaction_mb(OPT_1E7, 'seed', 'small-memtable'), n0),
+    'opt1e7.seed.read-triggered.okt-head': (ratio(db_read(OPT_1E7, 'seed', 'read-triggered-0.01', 'head openKeyTable'),
+                                                  db_read(OPT_1E7, 'seed', 'off', 'head openKeyTable')), x2),
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
