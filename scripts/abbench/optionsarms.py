@@ -52,14 +52,17 @@ def _table(out, scenario, arms, bulk):
             if name not in reads:
                 reads.append(name)
     header = ['arm'] + [f'{r} ms' for r in reads] + [f'{r} skips' for r in reads] + [
-        'compaction MB read', 'compaction MB written', 'live SST MB', 'write stall s']
+        'compaction MB read', 'compaction MB written', 'of it, MB of files RocksDB marked, periodic or ttl',
+        'live SST MB', 'write stall s']
     out.append('| ' + ' | '.join(header) + ' |')
     out.append('|---' * len(header) + '|')
     for arm in arms:
         got = _reads(arm, bulk)
         cells = [arm['arm']] + [_fmt(got.get(r, (None, None))[0]) for r in reads] + [
             _fmt(got.get(r, (None, None))[1], 0) for r in reads]
+        triggered = arm.get('triggeredCompactionBytes')
         cells += [_fmt((arm.get('compactReadBytes') or 0) / 1e6, 1), _fmt(arm['compactWriteBytes'] / 1e6, 1),
+                  _fmt(sum(triggered.values()) / 1e6 if triggered is not None else None, 1),
                   _fmt(arm['liveSstBytes'] / 1e6 if arm.get('liveSstBytes') is not None else None, 1),
                   _fmt(arm['stallMicros'] / 1e6 if arm.get('stallMicros') is not None else None, 2)]
         out.append('| ' + ' | '.join(cells) + ' |')

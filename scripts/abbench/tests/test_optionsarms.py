@@ -55,4 +55,4 @@ def test_a_folder_with_a_spec_gets_its_page(tmp_path):
 
     assert '## seed, 1,000 operations (1e6)' in page
     assert 'Workload: omkeybench ....' in page
-    assert '| off | 2.00 | 2.00 | 20 | 20 | 0.0 | 0.0 | 1.0 | 0.00 |' in page
+    assert '| off | 2.00 | 2.00 | 20 | 20 | 0.0 | 0.0 | – | 1.0 | 0.00 |' in page

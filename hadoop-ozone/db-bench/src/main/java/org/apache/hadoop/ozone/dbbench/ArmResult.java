@@ -34,9 +34,13 @@ import java.util.Map;
  * @param liveSstBytes the live SSTs' bytes of every column family at the end: the space used (null in a JSON older
  *     than it)
  * @param stallMicros RocksDB's write stall time over the run, STALL_MICROS (null in a JSON older than it)
+ * @param triggeredCompactionBytes bytes read and written by RocksDB's compactions of files it marked (its deletion
+ *     collector or read trigger: "marked"), of periodic and of ttl compaction, by kind (null in a JSON older than it)
  */
 record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
     long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
     Map<String, Tombstones> tombstones, String note, Long compactReadBytes, QuietResult quiet, Long liveSstBytes,
-    Long stallMicros) {
+    Long stallMicros, Map<String, Long> triggeredCompactionBytes) {
+  /** The kinds of {@link #triggeredCompactionBytes}, each RocksDB's COMPACT_READ_BYTES_X and COMPACT_WRITE_BYTES_X. */
+  static final String[] TRIGGERS = {"MARKED", "PERIODIC", "TTL"};
 }

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -181,7 +182,16 @@ final class ArmRunner {
     }
     return new ArmResult(id, options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
         flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet, db.liveSstBytes(),
-        db.ticker("STALL_MICROS"));
+        db.ticker("STALL_MICROS"), triggeredCompactionBytes(db));
+  }
+
+  private static Map<String, Long> triggeredCompactionBytes(BenchDb db) {
+    Map<String, Long> bytes = new LinkedHashMap<>();
+    for (String trigger : ArmResult.TRIGGERS) {
+      bytes.put(trigger.toLowerCase(Locale.ROOT), db.ticker("COMPACT_READ_BYTES_" + trigger)
+          + db.ticker("COMPACT_WRITE_BYTES_" + trigger));
+    }
+    return bytes;
   }
 
   /** The tombstones of each table the model measures. */

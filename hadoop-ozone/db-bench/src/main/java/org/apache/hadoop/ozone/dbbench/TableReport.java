@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -167,9 +168,22 @@ final class TableReport {
       put(rows, "manual compaction s", r.arm(), r.manualCompactionSeconds());
       put(rows, "replay ops/s", r.arm(), r.replayOpsPerSecond() == 0 ? null : r.replayOpsPerSecond());
     }
+    // Only the kinds some arm had: whether an option's trigger fired at all.
+    for (String trigger : ArmResult.TRIGGERS) {
+      String kind = trigger.toLowerCase(Locale.ROOT);
+      if (results.stream().anyMatch(r -> triggered(r, kind) > 0)) {
+        for (ArmResult r : results) {
+          put(rows, "compaction MB of " + kind + " files", r.arm(), triggered(r, kind) / 1e6);
+        }
+      }
+    }
     // No row that no arm has: the bulk scenarios sample nothing in-run, the others have no quiet period.
     rows.values().removeIf(Map::isEmpty);
     return rows;
+  }
+
+  private static long triggered(ArmResult r, String kind) {
+    return r.triggeredCompactionBytes() == null ? 0 : r.triggeredCompactionBytes().getOrDefault(kind, 0L);
   }
 
   private static long rangeTombstones(ArmResult r, String table) {

@@ -92,6 +92,9 @@ class TestDbBench {
     assertThat(arms.get(1).note()).startsWith("RocksDB 11.8.1.").contains("`memtable_op_scan_flush_trigger=100`");
     assertThat(arms.get(1).tombstones().get("openKeyTable").total())
         .isLessThan(arms.get(0).tombstones().get("openKeyTable").total());
+    // RocksDB counts the compactions of the files the collector marked.
+    assertThat(arms.get(1).triggeredCompactionBytes()).containsOnlyKeys("marked", "periodic", "ttl");
+    assertThat(arms.get(1).triggeredCompactionBytes().get("marked")).isPositive();
   }
 
   @Test
