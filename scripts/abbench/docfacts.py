@@ -289,6 +289,7 @@ OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
 OPT_1E7 = f'{OPTIONS}/seed-retention-1e7/db-bench.json'
+OPT_MORE = f'{OPTIONS}/data-keys-fso-jobs-1e6/db-bench.json'
 
 FACTS = {
     'options.reads-met': (options_targets(OPTIONS, 'reads', 'met'), text),
@@ -303,6 +304,11 @@ FACTS = {
     'opt1e6.seed.range-mb': (db_compaction_mb(OPT_1E6, 'seed', 'range'), n0),
     'opt1e6.seed.read-triggered-mb': (db_compaction_mb(OPT_1E6, 'seed', 'read-triggered-0.01'), n0),
     'opt1e6.seed.deletion-collector-mb': (db_compaction_mb(OPT_1E6, 'seed', 'deletion-collector'), n0),
+    'opt1e6.data-keys.deleted-head.best-tuning': (db_best_other(OPT_MORE, 'data-keys', 'head deletedTable'), text),
+    'opt1e6.fso-jobs.deleted-dir-head.best-tuning': (db_best_other(OPT_MORE, 'fso-jobs', 'head deletedDirectoryTable'),
+                                                     text),
+    'opt1e6.data-keys.native-scan-mb': (db_compaction_mb(OPT_MORE, 'data-keys', 'native-scan'), n0),
+    'opt1e6.data-keys.range-mb': (db_compaction_mb(OPT_MORE, 'data-keys', 'range'), n0),
     'opt1e7.seed.list.best-tuning': (db_best_other(OPT_1E7, 'seed', 'list'), text),
     'opt1e7.seed.okt-head.best-tuning': (db_best_other(OPT_1E7, 'seed', 'head openKeyTable'), text),
     'opt1e7.retention.list.best-tuning': (db_best_other(OPT_1E7, 'retention', 'list'), text),
