@@ -290,6 +290,14 @@ OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
 OPT_1E7 = f'{OPTIONS}/seed-retention-1e7/db-bench.json'
 OPT_MORE = f'{OPTIONS}/data-keys-fso-jobs-1e6/db-bench.json'
+OPT_MARKS = f'{OPTIONS}/seed-1e7-marked-files/db-bench.json'
+
+
+def db_marked_mb(path, scenario, name):
+    """An arm's compaction MB of files RocksDB marked (its collector's or read trigger's)."""
+    def get(result):
+        return {a['arm']: a for a in result['scenarios'][scenario]}[name]['triggeredCompactionBytes']['marked'] / 1e6
+    return path, get
 
 FACTS = {
     'options.reads-met': (options_targets(OPTIONS, 'reads', 'met'), text),
@@ -309,6 +317,8 @@ FACTS = {
                                                      text),
     'opt1e6.data-keys.native-scan-mb': (db_compaction_mb(OPT_MORE, 'data-keys', 'native-scan'), n0),
     'opt1e6.data-keys.range-mb': (db_compaction_mb(OPT_MORE, 'data-keys', 'range'), n0),
+    'opt1e7.marks.read-triggered-mb': (db_marked_mb(OPT_MARKS, 'seed', 'read-triggered-0.01'), n0),
+    'opt1e7.marks.deletion-collector-mb': (db_marked_mb(OPT_MARKS, 'seed', 'deletion-collector'), n0),
     'opt1e7.seed.list.best-tuning': (db_best_other(OPT_1E7, 'seed', 'list'), text),
     'opt1e7.seed.okt-head.best-tuning': (db_best_other(OPT_1E7, 'seed', 'head openKeyTable'), text),
     'opt1e7.retention.list.best-tuning': (db_best_other(OPT_1E7, 'retention', 'list'), text),
