@@ -22,6 +22,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -227,6 +228,8 @@ public final class RangeStatsFlushBench {
     settings.put("deleteDistance", options.deleteDistance);
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("cores", Runtime.getRuntime().availableProcessors());
+    machine.put("memoryGiB", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalPhysicalMemorySize() / (double) (1L << 30));
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("tool", "scripts/bench-range-stats-overhead");
     root.put("commandLine", System.getProperty("bench.command"));
