@@ -6,7 +6,7 @@ patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
 files: hadoop-ozone/ozone-manager/src/*/java/org/apache/hadoop/ozone/om/rangestats/**
 files: hadoop-ozone/cli-debug/src/**
 results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
-results-from: with index
+results-from: with index   without index   with/without
 
 OM needs to know, cheaply and at all times, where in its tables the
 tombstones are: to compact only the key ranges dense with them, and to let
