@@ -148,8 +148,8 @@ class TestDbBench {
         .hasMessage("--ops must be between 1 and 2147483647, not 0");
     assertThatThrownBy(() -> BenchOptions.parse("--arms", "off,none"))
         .hasMessage("Unknown arm 'none'; known: off, prototype, range, full, deletion-collector, native-scan, "
-            + "periodic, ttl, universal, small-memtable, read-triggered-0.01, read-triggered-0.001, "
-            + "read-triggered-0.1, range-conversion, floor");
+            + "periodic, ttl, universal, universal-space-amp-25, universal-deletion-collector, small-memtable, "
+            + "read-triggered-0.01, read-triggered-0.001, read-triggered-0.1, range-conversion, floor");
     assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
         .containsExactly("range", "floor");
