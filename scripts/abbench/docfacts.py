@@ -46,49 +46,49 @@ def at(path, dotted):
     return path, lambda result: lookup(result, dotted)
 
 
+def _db_arm(result, scenario, name):
+    """One arm's results in one scenario of a db-bench.json."""
+    return {a['arm']: a for a in result['scenarios'][scenario]}[name]
+
+
+def _db_reads(arm_result, when):
+    """An arm's reads by name: 'inRun', 'atEnd', or 'quiet' (the first after a bulk scenario's quiet period)."""
+    return arm_result['quiet']['firstReads'] if when == 'quiet' else arm_result[when]
+
+
 def db_read(path, scenario, name, read, stat='meanMs', when='inRun'):
     """A db-bench arm's read statistic (db-bench.json)."""
-    def get(result):
-        arms = {a['arm']: a for a in result['scenarios'][scenario]}
-        return arms[name][when][read][stat]
-    return path, get
+    return path, lambda result: _db_reads(_db_arm(result, scenario, name), when)[read][stat]
 
 
 def db_first(path, scenario, name, read, stat='meanMs'):
     """A db-bench arm's first read after a bulk scenario's quiet period (db-bench.json)."""
-    def get(result):
-        return {a['arm']: a for a in result['scenarios'][scenario]}[name]['quiet']['firstReads'][read][stat]
-    return path, get
+    return db_read(path, scenario, name, read, stat, 'quiet')
 
 
 def db_compaction_mb(path, scenario, name):
     """A db-bench arm's compaction MB read and written over the run."""
-    def get(result):
-        arm_result = {a['arm']: a for a in result['scenarios'][scenario]}[name]
-        return ((arm_result.get('compactReadBytes') or 0) + arm_result['compactWriteBytes']) / 1e6
-    return path, get
+    return path, lambda result: optionsarms.compaction_bytes(_db_arm(result, scenario, name)) / 1e6
 
 
 def db_best_other(path, scenario, read, than='range', others=None, when='inRun'):
     """'ARM, N.NNx': the tuning arm (or one of `others`) with the fastest mean `read` (in-run, or 'quiet': the first
     after a bulk scenario's quiet period), and its time over `than`'s."""
-    om_arms = ('off', 'prototype', 'range', 'full', 'floor')
-
-    def reads(arm_result):
-        return arm_result['quiet']['firstReads'] if when == 'quiet' else arm_result[when]
+    def mean(arm_result):
+        return _db_reads(arm_result, when)[read]['meanMs']
 
     def get(result):
         arms = {a['arm']: a for a in result['scenarios'][scenario]}
-        candidates = [n for n in arms if (n in others if others else n not in om_arms)]
-        best = min(candidates, key=lambda n: reads(arms[n])[read]['meanMs'])
-        return f"{best}, {reads(arms[best])[read]['meanMs'] / reads(arms[than])[read]['meanMs']:.2f}x"
+        candidates = [n for n in arms if (n in others if others else n not in optionsarms.OM_ARMS)]
+        best = min(candidates, key=lambda n: mean(arms[n]))
+        return f"{best}, {mean(arms[best]) / mean(arms[than]):.2f}x"
     return path, get
 
 
 def db_range_look_us(path, scenario):
     """The range arm's wall time per look, compactions included: its run time over the looks its note counts."""
     def get(result):
-        arm_result = {a['arm']: a for a in result['scenarios'][scenario]}['range']
+        arm_result = _db_arm(result, scenario, 'range')
         looks = int(re.match(r'(\d+) runs', arm_result['note']).group(1))
         return arm_result['manualCompactionSeconds'] * 1e6 / looks
     return path, get
@@ -96,17 +96,14 @@ def db_range_look_us(path, scenario):
 
 def options_targets(folder, key, value):
     """'N of M' comparisons of the options arms' page whose `key` ('reads', 'bytes', 'verdict') is `value`."""
-    def get(spec):
-        runs = [(n, json.loads((RESULTS / folder / n / 'db-bench.json').read_text())) for n in spec['runs']]
-        rows = optionsarms.targets(runs)
+    def get(_):
+        rows = optionsarms.targets(optionsarms.load_runs(RESULTS / folder))
         return f"{sum(1 for r in rows if r[key] == value)} of {len(rows)}"
     return f'{folder}/{optionsarms.SPEC}', get
 
 
 def db_arm(path, scenario, name, field):
-    def get(result):
-        return {a['arm']: a for a in result['scenarios'][scenario]}[name][field]
-    return path, get
+    return path, lambda result: _db_arm(result, scenario, name)[field]
 
 
 def interleaved(path, op, metric, end):
@@ -197,10 +194,7 @@ def text(value):
 
 def db_ratio(path, scenario, read, when, first='none', second='range'):
     """first's mean of a read over second's (db-bench.json)."""
-    def get(result):
-        arms = {a['arm']: a for a in result['scenarios'][scenario]}
-        return arms[first][when][read]['meanMs'] / arms[second][when][read]['meanMs']
-    return path, get
+    return ratio(db_read(path, scenario, first, read, when=when), db_read(path, scenario, second, read, when=when))
 
 
 def x0(value):
@@ -295,9 +289,7 @@ OPT_MARKS = f'{OPTIONS}/seed-1e7-marked-files/db-bench.json'
 
 def db_marked_mb(path, scenario, name):
     """An arm's compaction MB of files RocksDB marked (its collector's or read trigger's)."""
-    def get(result):
-        return {a['arm']: a for a in result['scenarios'][scenario]}[name]['triggeredCompactionBytes']['marked'] / 1e6
-    return path, get
+    return path, lambda result: _db_arm(result, scenario, name)['triggeredCompactionBytes']['marked'] / 1e6
 
 FACTS = {
     'options.reads-met': (options_targets(OPTIONS, 'reads', 'met'), text),

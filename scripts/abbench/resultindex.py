@@ -133,8 +133,7 @@ def _describe(json_path):
     if name == 'fault-test.json':
         return 'fault-test', _fault_headline(result), provenance
     if name == optionsarms.SPEC:
-        runs = [(run, json.loads((json_path.parent / run / 'db-bench.json').read_text())) for run in result['runs']]
-        rows = optionsarms.targets(runs)
+        rows = optionsarms.targets(optionsarms.load_runs(json_path.parent))
         met = sum(1 for r in rows if r['reads'] == 'met')
         return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
                 f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
