@@ -7,6 +7,7 @@ import os
 import random
 import re
 import subprocess
+import time
 import urllib.request
 from pathlib import Path
 
@@ -60,9 +61,17 @@ def _churned_live(image):
     return expected_keys([image.path / preload.CHURN_JOURNAL])
 
 
-def _num_keys_metric(cluster):
-    text = urllib.request.urlopen(cluster.prom_url, timeout=10).read().decode()
-    return int(float(re.search(r'^om_metrics_num_keys(?:\{[^}]*\})? (\S+)$', text, re.MULTILINE).group(1)))
+def _num_keys_metric(cluster, timeout_s=30):
+    """OM's key count on /prom, once there: Hadoop's Prometheus sink publishes a source's metrics at the end of its
+    first period (10 s) after OM starts."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        text = urllib.request.urlopen(cluster.prom_url, timeout=10).read().decode()
+        found = re.search(r'^om_metrics_num_keys(?:\{[^}]*\})? (\S+)$', text, re.MULTILINE)
+        if found or time.monotonic() > deadline:
+            assert found, f'om_metrics_num_keys not on {cluster.prom_url} after {timeout_s}s'
+            return int(float(found.group(1)))
+        time.sleep(1)
 
 
 def test_image_is_built_once_and_then_cached(arm, tmp_path):

@@ -1,5 +1,5 @@
-"""The harness end to end on a tiny run: one scenario, two arms, each on a real local cluster with OM profiled
-(about 3 minutes)."""
+"""The harness end to end on a tiny run: one scenario and every arm, each on a real local cluster with OM profiled
+(about 3 minutes). Every arm runs so that a broken one fails the test command, not a user's run."""
 
 import csv
 import json
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from abbench import catalog, charts
+from abbench import catalog, charts, scenarios
 
 REPO = Path(__file__).resolve().parents[3]
 # Outside the ports other tests and benchmarks use (15000-18999) and the harness's default (19100).
 SMOKE_BASE_PORT = 19400
-ARMS = ['off', 'range']
+ARMS = ['off', 'prototype', 'range', 'full']
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 
 
@@ -46,10 +46,11 @@ def test_summary_has_every_field(results):
         assert client['totalOps'] == 1000 and client['failures'] == 0
         for op in ('CREATE', 'DELETE', 'LIST'):
             assert set(client['operations'][op]) == {'count', 'opsPerSecond', 'mean', 'p50', 'p95', 'p99', 'max'}
-            # the client's latency per interval (--latency-csv); no full compaction runs in these arms
+            # the client's latency per interval (--latency-csv); only the full arm compacts whole tables
             intervals = client['intervals'][op]
             assert intervals['intervals'] >= 1 and 0 < intervals['p99Median'] <= intervals['p99Max']
-            assert intervals['p99MaxDuringFullCompaction'] is None
+            if run['arm'] != 'full':
+                assert intervals['p99MaxDuringFullCompaction'] is None
         assert (out / run['clientLatencyCsv']).read_text().startswith('unix_time,operation,count,p50_ms,p99_ms,max_ms')
         om = run['om']
         for key in ('seekAvgUsRun', 'seekP99UsRun', 'iterSkipsPerOp', 'compactReadMB', 'compactWriteMB',
@@ -59,8 +60,17 @@ def test_summary_has_every_field(results):
         assert 'ozone.metastore.rocksdb.statistics=ALL' in run['omConf']
         assert 'ozone.metastore.rocksdb.cf.write.buffer.size=1MB' in run['omConf']
     by_arm = {r['arm']: r for r in result['runs']}
-    assert by_arm['range']['om']['rangeCompactions'] is not None  # the service's metrics are scraped
-    assert by_arm['off']['om']['rangeCompactions'] is None  # and absent where it is off
+    for arm in ('prototype', 'range'):
+        assert by_arm[arm]['om']['rangeCompactions'] is not None, arm  # the service's metrics are scraped
+    for arm in ('off', 'full'):
+        assert by_arm[arm]['om']['rangeCompactions'] is None, arm  # and absent where it is off
+    for setting in scenarios.prototype_settings():
+        assert setting in by_arm['prototype']['omConf'], setting
+    assert 'ozone.om.compaction.service.enabled=true' in by_arm['full']['omConf']
+    # upstream's service compacts every table when it starts, then once an interval; OM's log says so
+    assert by_arm['full']['fullCompaction']['tablesCompacted'] >= 1
+    for arm in ('off', 'prototype', 'range'):
+        assert by_arm[arm]['fullCompaction'] is None, arm
 
 
 def test_values_a_broken_run_would_get_wrong(results):
@@ -85,8 +95,10 @@ def test_values_a_broken_run_would_get_wrong(results):
         assert last['keys_written'] >= 2 * counts['CREATE'] and last['seeks'] >= counts['LIST']
         assert run['om']['iterSkipsPerOp'] >= 0
     runs = {r['arm']: r for r in result['runs']}
-    assert _series(out, runs['range'])[-1]['range_runs'] > 0  # the service looked
-    assert 'range_runs' not in _series(out, runs['off'])[-1]
+    for arm in ('prototype', 'range'):
+        assert _series(out, runs[arm])[-1]['range_runs'] > 0, arm  # the service looked
+    for arm in ('off', 'full'):
+        assert 'range_runs' not in _series(out, runs[arm])[-1], arm
 
 
 def _series(out, run):
@@ -119,7 +131,7 @@ def test_charts_are_non_empty_png_images(results):
 def test_report_names_every_arm_and_embeds_the_charts(results):
     out, _ = results
     text = (out / 'report.md').read_text()
-    assert '| metric | off | range |' in text
+    assert '| metric | off | prototype | range | full |' in text
     assert '### Verdict' in text and '`range` against `off`' in text
     for arm in ARMS:
         assert f'`{arm}`' in text
