@@ -378,6 +378,7 @@ FACTS = {
                                       arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.latencyMs')), x2),
     'bulkcluster.fso.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.latencyMs'),
                                       arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.latencyMs')), x2),
+    'ha.wall-minutes': (at(HA_TRANSFER, 'wallSeconds'), minutes),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),
