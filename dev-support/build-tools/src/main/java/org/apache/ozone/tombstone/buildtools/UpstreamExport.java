@@ -33,9 +33,10 @@ import java.util.TreeSet;
  * <p>The features, in series order, are the files {@code dev-support/upstream/NN-name.feature}; files that stay
  * in the fork are listed in {@code dev-support/upstream/fork-only}. The series is built by git itself: upstream's
  * sources at the base release (from the {@code -sources.jar} artifacts) are committed in a scratch repository,
- * then for each feature its patches from {@code patches/} are applied and its new files copied to the same paths,
- * and committed with the feature's message; {@code git format-patch} writes the series. Finally the series is
- * applied with {@code git am} to a fresh copy of upstream's sources ({@link SeriesApplyCheck}).
+ * then for each feature its patches from {@code patches/} are applied and its new files copied to their upstream
+ * paths ({@link UpstreamLayout}: the same, except the MiniOzoneCluster tests), and committed with the feature's
+ * message; {@code git format-patch} writes the series. Finally the series is applied with {@code git am} to a fresh
+ * copy of upstream's sources ({@link SeriesApplyCheck}).
  */
 public final class UpstreamExport {
 
@@ -89,7 +90,7 @@ public final class UpstreamExport {
           repo.apply(project.resolve("patches").resolve(patch));
         }
         for (String file : contents.files(feature)) {
-          Path target = tree.resolve(file);
+          Path target = tree.resolve(UpstreamLayout.upstreamPath(project, file));
           Files.createDirectories(target.getParent());
           Files.copy(project.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }

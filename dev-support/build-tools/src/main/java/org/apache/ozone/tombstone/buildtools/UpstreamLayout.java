@@ -1,0 +1,47 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License.  You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.ozone.tombstone.buildtools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where one of our files lives in upstream's tree. Mostly where it lives here, with one exception: a test that starts
+ * a MiniOzoneCluster. Upstream keeps every such test in {@code hadoop-ozone/integration-test}, because the
+ * mini-cluster module depends on ozone-manager and so ozone-manager's (or freon's) own tests cannot use it; our overlay
+ * modules run them beside the code they test, with the released mini-cluster jar on their test classpath.
+ */
+final class UpstreamLayout {
+  static final String INTEGRATION_TESTS = "hadoop-ozone/integration-test/src/test/java/";
+  private static final String TEST_SOURCES = "/src/test/java/";
+  private static final String MINI_CLUSTER = "org.apache.hadoop.ozone.MiniOzone";
+
+  private UpstreamLayout() {
+  }
+
+  /** The path upstream gives {@code file} (relative to the project, '/'-separated), relative to its tree. */
+  static String upstreamPath(Path project, String file) throws IOException {
+    int tests = file.indexOf(TEST_SOURCES);
+    if (tests < 0 || file.startsWith(INTEGRATION_TESTS) || !file.endsWith(".java")
+        || !Files.readString(project.resolve(file)).contains(MINI_CLUSTER)) {
+      return file;
+    }
+    return INTEGRATION_TESTS + file.substring(tests + TEST_SOURCES.length());
+  }
+}
