@@ -1,7 +1,8 @@
 # Freon omkeybench: new classes only, no patch to upstream files. LiveSetSamplingBench (test scope) belongs here.
 name: omkeybench
 subject: HDDS-XXXXX. Freon omkeybench: mixed create, delete and list load on OM
-files: hadoop-ozone/freon/src/**
+files: hadoop-ozone/freon/src/main/**
+files: hadoop-ozone/freon/src/test/java/org/apache/hadoop/ozone/freon/omkeybench/**
 
 Problems that come from tombstones in OM's tables (slow listings, slow key
 deletion, write stalls during compaction) only show under a long-running mix

@@ -15,7 +15,7 @@
  * limitations under the License.
  */
 
-package org.apache.hadoop.ozone.freon.omkeybench;
+package org.apache.hadoop.ozone.freon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,11 +32,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-import org.apache.hadoop.ozone.freon.FreonSubcommand;
-import org.apache.hadoop.ozone.freon.OmKeyGenerator;
+import org.apache.hadoop.ozone.freon.omkeybench.OmKeyBench;
 import org.junit.jupiter.api.Test;
 
-/** The overlay jar registers every upstream freon subcommand plus omkeybench. */
+/**
+ * The overlay jar registers every upstream freon subcommand plus omkeybench. A test of this fork's build (it reads
+ * the released jar the overlay replaces), so it stays in the fork (dev-support/upstream/fork-only).
+ */
 class TestSubcommandRegistration {
 
   private static final String SERVICES = "META-INF/services/" + FreonSubcommand.class.getName();
