@@ -56,3 +56,57 @@ def test_a_conflicting_patch_is_named_and_the_others_still_apply(tmp_path):
     assert git(upstream, 'rev-parse', 'HEAD') == master
     assert git(upstream, 'status', '--porcelain') == ''
     assert len(git(upstream, 'worktree', 'list').splitlines()) == 1
+
+
+def _script():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader('upstream_on_master', str(REPO / 'scripts' / 'upstream-on-master'))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+# Excerpts of what Maven printed on apache/ozone master 78d5650c (the enforcer's refusal, a dependency the registry
+# did not serve and the reactor modules it left unbuilt).
+ENFORCER = """
+$ mvn -B enforcer:enforce@banned-rocksdb-imports enforcer:enforce@ban-imports -pl hadoop-ozone/ozone-manager
+[ERROR] Reason: Use managed RocksObjects under org.apache.hadoop.hdds.utils.db.managed instead.
+[ERROR] \tin file:///tmp/x/ozone/hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/SstFiles.java
+[ERROR] \t\torg.rocksdb.LevelMetaData                                  \t(Line: 25, Matched by: org.rocksdb.**)
+[ERROR] \tin file:///tmp/x/ozone/hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/SstIndexListener.java
+[ERROR] \t\tstatic org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED \t(Line: 22, Matched by: org.rocksdb.**)
+[ERROR] \t\torg.rocksdb.FlushJobInfo                                   \t(Line: 30, Matched by: org.rocksdb.**)
+"""
+UNRESOLVED = """
+$ mvn install -B -q -DskipTests -pl hadoop-ozone/integration-test -am
+[ERROR] Failed to execute goal on project ozone-multitenancy-ranger: Could not resolve dependencies for project org.apache.ozone:ozone-multitenancy-ranger:jar:2.3.0-SNAPSHOT: Could not find artifact org.apache.ranger:ranger-intg:jar:2.9.0 in central (https://repo.maven.apache.org/maven2) -> [Help 1]
+[ERROR] Failed to execute goal on project ozone-integration-test: Could not resolve dependencies for project org.apache.ozone:ozone-integration-test:jar:2.3.0-SNAPSHOT: The following artifacts could not be resolved: org.apache.ozone:ozone-multitenancy-ranger:jar:2.3.0-SNAPSHOT
+"""
+
+
+def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_path):
+    script = _script()
+    log = tmp_path / 'log'
+    log.write_text(UNRESOLVED)
+    # the registry's missing artifact, not the checkout's own modules left unbuilt
+    assert script.missing_artifacts(log) == ['org.apache.ranger:ranger-intg:jar:2.9.0']
+
+    calls = []
+
+    def maven(cmd, cwd, log_path, timeout=None):
+        calls.append(cmd)
+        with open(log_path, 'a') as out:
+            out.write(ENFORCER)
+        return 1, []
+    script.run = maven
+    rules = script.import_rules(tmp_path, ['hadoop-ozone/ozone-manager'], log, ['-Dranger.version=2.8.0'])
+
+    assert calls == [['mvn', '-B', '-Dranger.version=2.8.0', 'enforcer:enforce@banned-rocksdb-imports',
+                      'enforcer:enforce@ban-imports', '-pl', 'hadoop-ozone/ozone-manager']]
+    files = 'hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/'
+    assert rules == {'exitCode': 1, 'refused': [
+        f'{files}SstFiles.java: org.rocksdb.LevelMetaData',
+        f'{files}SstIndexListener.java: org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED',
+        f'{files}SstIndexListener.java: org.rocksdb.FlushJobInfo']}
