@@ -278,6 +278,18 @@ def seed_vs_off(path, metric):
     return ratio(arm(path, 'seed', 'range', metric), arm(path, 'seed', 'off', metric))
 
 
+UPSTREAM = '2026-11-26-upstream-on-master-build-ranger-2.8/upstream-on-master.json'
+
+
+def upstream_tests(side, count):
+    """The sum of `count` (tests, failures, errors) over the test runs of the upstream-on-master page, with the series
+    ('tests') or without it ('withoutSeries')."""
+    def get(result):
+        runs = result['tests'] if side == 'tests' else result['withoutSeries']['tests']
+        return sum(sum(run[c] for c in count.split('+')) for run in runs)
+    return UPSTREAM, get
+
+
 RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.json'
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
@@ -379,6 +391,12 @@ FACTS = {
     'bulkcluster.fso.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.latencyMs'),
                                       arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.latencyMs')), x2),
     'ha.wall-minutes': (at(HA_TRANSFER, 'wallSeconds'), minutes),
+    'upstream.commit': (at(UPSTREAM, 'checkoutCommit'), lambda sha: sha[:8]),
+    'upstream.tests': (upstream_tests('tests', 'tests'), n0),
+    'upstream.failed': (upstream_tests('tests', 'failures+errors'), n0),
+    'upstream.without.tests': (upstream_tests('withoutSeries', 'tests'), n0),
+    'upstream.without.failed': (upstream_tests('withoutSeries', 'failures+errors'), n0),
+    'upstream.refused-imports': ((UPSTREAM, lambda result: len(result['build']['importRules']['refused'])), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),

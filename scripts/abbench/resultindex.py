@@ -112,6 +112,24 @@ def _fault_headline(result):
     return f'{passed} of {len(rows)} kills recovered with every acknowledged key; {during} during a compaction'
 
 
+def _upstream_headline(result):
+    applied = sum(1 for p in result['patches'] if p['applied'])
+    text = f"{applied} of {len(result['patches'])} patches apply on {result['checkoutCommit'][:10]}"
+    build = result.get('build')
+    if build is None:
+        return text + '; not built'
+    text += '; built' if build['exitCode'] == 0 else '; build failed'
+    if build.get('missingArtifacts'):
+        text += f" (not served: {', '.join(build['missingArtifacts'])})"
+    if 'importRules' in build:
+        text += f"; import rules refused {len(build['importRules']['refused'])} imports"
+    tests = result.get('tests', [])
+    failed = sum(t['failures'] + t['errors'] for t in tests)
+    text += (f"; tests with the series: {sum(t['tests'] for t in tests)} run, {failed} failed or in error, "
+             f"{sum(1 for t in tests if t['tests'] == 0)} of {len(tests)} modules ran none")
+    return text
+
+
 def _describe(json_path):
     """(harness, headline, provenance) of one page's JSON."""
     result = json.loads(json_path.read_text())
@@ -138,12 +156,7 @@ def _describe(json_path):
         return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
                 f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
     if name == 'upstream-on-master.json':
-        applied = sum(1 for p in result['patches'] if p['applied'])
-        build = result.get('build')
-        return 'upstream-on-master', (
-            f"{applied} of {len(result['patches'])} patches apply on {result['checkoutCommit'][:10]}; "
-            + ('not built' if build is None else 'compiled' if build['exitCode'] == 0 else 'build failed')), dict(
-            provenance, commit=result['gitCommit'])
+        return 'upstream-on-master', _upstream_headline(result), dict(provenance, commit=result['gitCommit'])
     if name == 'range-stats-overhead.json':
         return 'bench-range-stats-overhead', (
             f"flush throughput with/without the index {result['flushThroughputRatio']:.3f} (median of rounds "
