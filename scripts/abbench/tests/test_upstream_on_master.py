@@ -28,7 +28,8 @@ def test_a_conflicting_patch_is_named_and_the_others_still_apply(tmp_path):
     upstream.mkdir()
     git(upstream, 'init', '-q')
     lines = ''.join(f'line {i}\n' for i in range(20))
-    commit(upstream, {'mod-a/src/main/java/A.java': lines, 'mod-b/src/main/java/B.java': lines}, 'base')
+    commit(upstream, {'mod-a/src/main/java/A.java': lines, 'mod-b/src/main/java/B.java': lines,
+                      'rules.txt': 'allowed: A\n'}, 'base')
     git(upstream, 'branch', 'release')
     # The series, made on the release: one patch per module.
     series = tmp_path / 'series'
@@ -41,16 +42,24 @@ def test_a_conflicting_patch_is_named_and_the_others_still_apply(tmp_path):
                                'mod-b/src/main/java/B.java': lines.replace('line 15\n', 'line 15 theirs\n')},
                     'master moves')
     out = tmp_path / 'out'
+    # What patch b needs on master besides its own change: an addition to a file it does not touch (as master's
+    # import rules); a why-header, then the diff.
+    variants = tmp_path / 'master'
+    variants.mkdir()
+    (variants / '0002-rules.patch').write_text(
+        'Patch b also needs B allowed on master.\n\n'
+        'diff --git a/rules.txt b/rules.txt\n--- a/rules.txt\n+++ b/rules.txt\n@@ -1 +1,2 @@\n allowed: A\n'
+        '+allowed: B\n')
 
     run = subprocess.run([str(REPO / 'scripts' / 'upstream-on-master'), '--checkout', str(upstream), '--base-ref',
-                          'release', '--series', str(series), '--out', str(out), '--apply-only'],
-                         capture_output=True, text=True, timeout=120)
+                          'release', '--series', str(series), '--out', str(out), '--apply-only',
+                          '--master-variants', str(variants)], capture_output=True, text=True, timeout=120)
 
     assert run.returncode == 1, run.stdout + run.stderr
     result = json.loads((out / 'upstream-on-master.json').read_text())
     assert result['checkoutCommit'] == master
-    assert [(p['applied'], p['conflicts']) for p in result['patches']] == [
-        (False, ['mod-a/src/main/java/A.java']), (True, [])]
+    assert [(p['applied'], p['conflicts'], p['masterVariants']) for p in result['patches']] == [
+        (False, ['mod-a/src/main/java/A.java'], []), (True, [], ['0002-rules.patch'])]
     assert '| **no** |' in (out / 'upstream-on-master.md').read_text()
     # The checkout is as it was: its HEAD, its files, no worktree left.
     assert git(upstream, 'rev-parse', 'HEAD') == master
