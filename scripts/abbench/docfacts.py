@@ -278,7 +278,7 @@ def seed_vs_off(path, metric):
     return ratio(arm(path, 'seed', 'range', metric), arm(path, 'seed', 'off', metric))
 
 
-UPSTREAM = '2026-11-26-upstream-on-master-build-ranger-2.8/upstream-on-master.json'
+UPSTREAM = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
 def upstream_tests(side, count):
@@ -288,6 +288,14 @@ def upstream_tests(side, count):
         runs = result['tests'] if side == 'tests' else result['withoutSeries']['tests']
         return sum(sum(run[c] for c in count.split('+')) for run in runs)
     return UPSTREAM, get
+
+
+UPSTREAM_BEFORE_ALLOWED = '2026-11-26-upstream-on-master-build-ranger-2.8/upstream-on-master.json'
+
+
+def refused_imports(path):
+    """How many imports master's import rules refused (upstream-on-master.json)."""
+    return path, lambda result: len(result['build']['importRules']['refused'])
 
 
 RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.json'
@@ -396,7 +404,8 @@ FACTS = {
     'upstream.failed': (upstream_tests('tests', 'failures+errors'), n0),
     'upstream.without.tests': (upstream_tests('withoutSeries', 'tests'), n0),
     'upstream.without.failed': (upstream_tests('withoutSeries', 'failures+errors'), n0),
-    'upstream.refused-imports': ((UPSTREAM, lambda result: len(result['build']['importRules']['refused'])), n0),
+    'upstream.refused-imports': (refused_imports(UPSTREAM), n0),
+    'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),
