@@ -18,7 +18,9 @@ has to observe the flushes and compactions of its own DB and read the SST
 metadata of one table, without owning the RocksDB options.
 
 - DBStoreBuilder#addEventListener collects extra listeners, and RDBStore
-  installs them next to the ones it needs itself. RocksDBCheckpointDiffer
+  installs them next to the ones it needs itself. A listener is a
+  ManagedEventListener (new in hdds-managed-rocksdb): a native callback
+  object tracked for leaks, like ManagedLogger. RocksDBCheckpointDiffer
   sets the compaction DAG's listeners with setListeners, which replaces the
   list, so the extra listeners are appended after it instead of set.
   RDBStore keeps its constructor (no extra listener) next to the new one.

@@ -22,21 +22,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where one of our files lives in upstream's tree. Mostly where it lives here, with one exception: a test that starts
- * a MiniOzoneCluster. Upstream keeps every such test in {@code hadoop-ozone/integration-test}, because the
- * mini-cluster module depends on ozone-manager and so ozone-manager's (or freon's) own tests cannot use it; our overlay
- * modules run them beside the code they test, with the released mini-cluster jar on their test classpath.
+ * Where one of our files lives in upstream's tree. Mostly where it lives here, with two exceptions:
+ * <ul>
+ *   <li>A test that starts a MiniOzoneCluster. Upstream keeps every such test in {@code hadoop-ozone/integration-test},
+ *   because the mini-cluster module depends on ozone-manager and so ozone-manager's (or freon's) own tests cannot use
+ *   it; our overlay modules run them beside the code they test, with the released mini-cluster jar on their test
+ *   classpath.</li>
+ *   <li>A managed RocksObject (package {@code org.apache.hadoop.hdds.utils.db.managed}). Upstream keeps them in
+ *   {@code hadoop-hdds/managed-rocksdb}, which this fork does not rebuild; ours live in the framework module, the one
+ *   that uses them, in the same package.</li>
+ * </ul>
  */
 final class UpstreamLayout {
   static final String INTEGRATION_TESTS = "hadoop-ozone/integration-test/src/test/java/";
   private static final String TEST_SOURCES = "/src/test/java/";
   private static final String MINI_CLUSTER = "org.apache.hadoop.ozone.MiniOzone";
+  private static final String MANAGED = "src/main/java/org/apache/hadoop/hdds/utils/db/managed/";
+  private static final String FRAMEWORK_MANAGED = "hadoop-hdds/framework/" + MANAGED;
+  private static final String MANAGED_ROCKSDB = "hadoop-hdds/managed-rocksdb/";
 
   private UpstreamLayout() {
   }
 
   /** The path upstream gives {@code file} (relative to the project, '/'-separated), relative to its tree. */
   static String upstreamPath(Path project, String file) throws IOException {
+    if (file.startsWith(FRAMEWORK_MANAGED)) {
+      return MANAGED_ROCKSDB + file.substring("hadoop-hdds/framework/".length());
+    }
     int tests = file.indexOf(TEST_SOURCES);
     if (tests < 0 || file.startsWith(INTEGRATION_TESTS) || !file.endsWith(".java")
         || !Files.readString(project.resolve(file)).contains(MINI_CLUSTER)) {

@@ -43,6 +43,15 @@ class TestUpstreamLayout {
   }
 
   @Test
+  void aManagedRocksObjectGoesToManagedRocksdb() throws Exception {
+    String managed = "src/main/java/org/apache/hadoop/hdds/utils/db/managed/ManagedThing.java";
+    write("hadoop-hdds/framework/" + managed, "class ManagedThing {}\n");
+
+    assertThat(UpstreamLayout.upstreamPath(project, "hadoop-hdds/framework/" + managed))
+        .isEqualTo("hadoop-hdds/managed-rocksdb/" + managed);
+  }
+
+  @Test
   void everythingElseStaysWhereItIs() throws Exception {
     String main = "hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/x/UsesCluster.java";
     write(main, "// mentions org.apache.hadoop.ozone.MiniOzoneCluster in a comment\n");

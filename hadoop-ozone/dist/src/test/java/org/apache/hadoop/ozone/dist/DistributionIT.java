@@ -42,7 +42,7 @@ class DistributionIT {
     try (Stream<Path> jars = Files.list(LIB);
          URLClassLoader loader = new URLClassLoader(urls(jars), null)) {
       Class<?> builder = loader.loadClass("org.apache.hadoop.hdds.utils.db.DBStoreBuilder");
-      Class<?> listener = loader.loadClass("org.rocksdb.AbstractEventListener");
+      Class<?> listener = loader.loadClass("org.apache.hadoop.hdds.utils.db.managed.ManagedEventListener");
       assertThat(builder.getMethod("addEventListener", listener)).isNotNull();
       assertThat(Path.of(builder.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName())
           .hasToString("hdds-server-framework-" + Commands.VERSION + ".jar");

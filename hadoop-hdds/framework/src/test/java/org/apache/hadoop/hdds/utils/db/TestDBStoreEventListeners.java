@@ -19,6 +19,8 @@ package org.apache.hadoop.hdds.utils.db;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_COMPACTION_COMPLETED;
+import static org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED;
 
 import java.io.File;
 import java.io.IOException;
@@ -31,6 +33,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedEventListener;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksObjectUtils;
 import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
 import org.junit.jupiter.api.AfterEach;
@@ -38,7 +41,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.AbstractEventListener;
 import org.rocksdb.CompactionJobInfo;
 import org.rocksdb.FlushJobInfo;
 import org.rocksdb.RocksDB;
@@ -133,9 +135,13 @@ class TestDBStoreEventListeners {
   }
 
   /** Records the column families of flush and compaction events. */
-  private static final class RecordingListener extends AbstractEventListener {
+  private static final class RecordingListener extends ManagedEventListener {
     private final List<String> flushedTables = new CopyOnWriteArrayList<>();
     private final List<String> compactedTables = new CopyOnWriteArrayList<>();
+
+    RecordingListener() {
+      super(ON_FLUSH_COMPLETED, ON_COMPACTION_COMPLETED);
+    }
 
     @Override
     public void onFlushCompleted(RocksDB db, FlushJobInfo info) {

@@ -27,8 +27,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedDBOptions;
-import org.apache.hadoop.hdds.utils.db.managed.ManagedOptions;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedLogger;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedReadOptions;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksDB;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksIterator;
@@ -40,10 +41,7 @@ import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyMetaData;
 import org.rocksdb.InfoLogLevel;
-import org.rocksdb.Logger;
-import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.TableProperties;
 import org.rocksdb.TickerType;
 import org.slf4j.LoggerFactory;
@@ -61,13 +59,13 @@ final class ReadOnlyOmDb implements Closeable {
   private static final int READ_ROWS = 2;
 
   private final ManagedDBOptions options;
-  private final Logger rocksLog;
+  private final ManagedLogger rocksLog;
   private final ManagedStatistics statistics;
   private final ManagedRocksDB db;
   private final Map<String, ColumnFamilyHandle> families;
 
-  private ReadOnlyOmDb(ManagedDBOptions options, Logger rocksLog, ManagedStatistics statistics, ManagedRocksDB db,
-      Map<String, ColumnFamilyHandle> families) {
+  private ReadOnlyOmDb(ManagedDBOptions options, ManagedLogger rocksLog, ManagedStatistics statistics,
+      ManagedRocksDB db, Map<String, ColumnFamilyHandle> families) {
     this.options = options;
     this.rocksLog = rocksLog;
     this.statistics = statistics;
@@ -90,12 +88,7 @@ final class ReadOnlyOmDb implements Closeable {
       throw new IOException("Not an OM DB: " + dir + " has no " + OMDBDefinition.KEY_TABLE + " column family");
     }
     ManagedDBOptions options = new ManagedDBOptions();
-    Logger rocksLog = new Logger(options) {
-      @Override
-      protected void log(InfoLogLevel level, String message) {
-        LOG.warn("RocksDB: {}", message);
-      }
-    };
+    ManagedLogger rocksLog = new ManagedLogger(options, (level, message) -> LOG.warn("RocksDB: {}", message));
     rocksLog.setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
     options.setLogger(rocksLog);
     ManagedStatistics statistics = new ManagedStatistics();
@@ -158,19 +151,18 @@ final class ReadOnlyOmDb implements Closeable {
     List<byte[]> keys = new ArrayList<>();
     long begin = System.nanoTime();
     try (ManagedReadOptions readOptions = new ManagedReadOptions();
-         ManagedRocksIterator managed = ManagedRocksIterator.managed(db.get().newIterator(handle, readOptions))) {
-      RocksIterator iterator = managed.get();
+         ManagedRocksIterator iterator = ManagedRocksIterator.managed(db.get().newIterator(handle, readOptions))) {
       if (from == null) {
-        iterator.seekToFirst();
+        iterator.get().seekToFirst();
       } else {
-        iterator.seek(from);
+        iterator.get().seek(from);
       }
-      while (iterator.isValid()) {
-        keys.add(iterator.key());
+      while (iterator.get().isValid()) {
+        keys.add(iterator.get().key());
         if (keys.size() == READ_ROWS) {
           break;
         }
-        iterator.next();
+        iterator.get().next();
       }
     }
     long micros = (System.nanoTime() - begin) / 1000;
@@ -210,8 +202,8 @@ final class ReadOnlyOmDb implements Closeable {
   }
 
   private static List<byte[]> listColumnFamilies(File dir) throws IOException {
-    try (ManagedOptions listOptions = new ManagedOptions()) {
-      return RocksDB.listColumnFamilies(listOptions, dir.getAbsolutePath());
+    try {
+      return RocksDatabase.listColumnFamiliesEmptyOptions(dir.getAbsolutePath());
     } catch (RocksDBException e) {
       throw new IOException("No OM DB at " + dir + ": cannot read its column families: " + e.getMessage(), e);
     }

@@ -25,7 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
-import org.rocksdb.AbstractEventListener;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedEventListener;
 import org.rocksdb.CompactionJobInfo;
 import org.rocksdb.FlushJobInfo;
 import org.rocksdb.RocksDB;
@@ -36,7 +36,7 @@ import org.rocksdb.TableProperties;
  * of the new files. Runs on RocksDB's flush and compaction threads, so it only
  * copies a few numbers and queues them: the updater does the rest.
  */
-final class SstIndexListener extends AbstractEventListener {
+final class SstIndexListener extends ManagedEventListener {
   private final SstIndexUpdater updater;
 
   SstIndexListener(SstIndexUpdater updater) {
