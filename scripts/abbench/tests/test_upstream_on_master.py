@@ -119,3 +119,39 @@ def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_
         f'{files}SstFiles.java: org.rocksdb.LevelMetaData',
         f'{files}SstIndexListener.java: org.rocksdb.AbstractEventListener.EnabledEventCallback.ON_FLUSH_COMPLETED',
         f'{files}SstIndexListener.java: org.rocksdb.FlushJobInfo']}
+
+
+def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_applied_ends_the_steps(tmp_path):
+    script = _script()
+    tree = tmp_path / 'ozone'
+    tree.mkdir()
+    git(tree, 'init', '-q')
+    commit(tree, {'mod-a/src/main/java/A.java': 'a\n', 'mod-b/src/main/java/B.java': 'b\n'}, 'base')
+    first = commit(tree, {'mod-a/src/main/java/A.java': 'a1\n', 'mod-a/src/test/java/TestA.java': 't\n'}, 'patch 1')
+    second = commit(tree, {'mod-b/src/main/java/B.java': 'b2\n'}, 'patch 2')
+    git(tree, 'format-patch', '-q', '-o', str(tmp_path / 'series'), 'HEAD~2')
+    patches = sorted((tmp_path / 'series').glob('*.patch')) + [tmp_path / 'series' / '0003-not-applied.patch']
+    applied = [{'applied': True, 'commit': first}, {'applied': True, 'commit': second},
+               {'applied': False, 'commit': None}]
+    installed, tested = [], []
+
+    def maven(cmd, cwd, log, timeout=None):
+        if cmd[0] == 'git':
+            subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+        elif cmd[1] == 'install':
+            installed.append((git(cwd, 'rev-parse', 'HEAD'), cmd[cmd.index('-pl') + 1]))
+        else:
+            tested.append((git(cwd, 'rev-parse', 'HEAD'), cmd[cmd.index('-pl') + 1],
+                           next(c for c in cmd if c.startswith('-Dtest='))))
+        return 0, []
+    script.run = maven
+
+    steps = script.each_patch(patches, applied, tree, tmp_path / 'log', [])
+
+    # each patch's modules, at its own commit, and only its tests: the test it adds (upstream's Test<Class> of a
+    # class it changes would be run too); B has none
+    assert installed == [(first, 'mod-a'), (second, 'mod-b')]
+    assert tested == [(first, 'mod-a', '-Dtest=TestA')]
+    assert [(s['patch'][:4], s['modules'], s['exitCode'], len(s['tests'])) for s in steps] == [
+        ('0001', ['mod-a'], 0, 1), ('0002', ['mod-b'], 0, 0)]
+    assert '| 0001 | mod-a | compiled | TestA | 0 | 0 | 0 | 0 |' in script.each_patch_table(steps, 3)

@@ -41,6 +41,8 @@ import java.util.TreeSet;
 public final class UpstreamExport {
 
   static final String FEATURES_DIR = "dev-support/upstream";
+  /** The changed lines (tests included) a reviewer reads in one sitting: upstream's guide for one pull request. */
+  static final int REVIEW_SIZE_LINES = 1_500;
 
   private UpstreamExport() {
   }
@@ -51,7 +53,10 @@ public final class UpstreamExport {
       List<Path> series = run(options);
       System.out.println("Upstream series in " + options.out() + ":");
       for (Path patch : series) {
-        System.out.printf("%s  %,d bytes  %s%n", patch.getFileName(), Files.size(patch), subject(patch));
+        int lines = changedLines(patch);
+        System.out.printf("%s  %,d lines changed%s  %s%n", patch.getFileName(), lines,
+            lines > REVIEW_SIZE_LINES ? " (over the review size guide, " + REVIEW_SIZE_LINES + ")" : "",
+            subject(patch));
       }
       System.out.println("Applied with git am to Apache Ozone " + options.base() + " sources: no conflict");
     } catch (IllegalArgumentException e) {
@@ -75,6 +80,7 @@ public final class UpstreamExport {
       }
     }
     SeriesContents contents = SeriesContents.assign(project, features, forkOnly(project));
+    SeriesOrder.check(project, features, contents);
     TreeSet<String> modules = new TreeSet<>();
     features.forEach(f -> modules.addAll(contents.modules(f)));
 
@@ -133,6 +139,23 @@ public final class UpstreamExport {
         Files.delete(patch);
       }
     }
+  }
+
+  /** The lines a patch adds or removes, without the diff's file headers. */
+  static int changedLines(Path patch) throws IOException {
+    int lines = 0;
+    boolean inDiff = false;
+    for (String line : Files.readAllLines(patch)) {
+      if (line.startsWith("diff --git ")) {
+        inDiff = true;
+      } else if (line.equals("-- ")) {
+        inDiff = false;
+      } else if (inDiff && (line.startsWith("+") || line.startsWith("-"))
+          && !line.startsWith("+++ ") && !line.startsWith("--- ")) {
+        lines++;
+      }
+    }
+    return lines;
   }
 
   /** The patch's Subject header, unfolded (git folds long subjects onto continuation lines). */

@@ -31,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The upstream series of this repository: exported from the real tree, it applies with {@code git am} to Apache
- * Ozone's sources rebuilt from the {@code -sources.jar} artifacts (the export fails otherwise), and every file our
- * build changes or adds is in exactly one of its patches.
+ * Ozone's sources rebuilt from the {@code -sources.jar} artifacts (the export fails otherwise), every file our
+ * build changes or adds is in exactly one of its patches, and each patch is a pull request a reviewer reads in one
+ * sitting.
  */
 class TestUpstreamSeries {
 
@@ -60,8 +61,12 @@ class TestUpstreamSeries {
       if (features.get(i).name().equals("range-stats")) {
         expected = "HDDS-1";
       }
+      // git pads the number to the width of the count: [PATCH 01/13].
+      String number = String.format("%0" + String.valueOf(series.size()).length() + "d", i + 1);
       assertThat(UpstreamExport.subject(series.get(i)))
-          .startsWith("[PATCH " + (i + 1) + "/" + series.size() + "] " + expected + ". ");
+          .startsWith("[PATCH " + number + "/" + series.size() + "] " + expected + ". ");
+      assertThat(UpstreamExport.changedLines(series.get(i))).as("lines changed by %s", series.get(i).getFileName())
+          .isPositive().isLessThanOrEqualTo(UpstreamExport.REVIEW_SIZE_LINES);
     }
     assertThat(changedFiles(series)).containsExactlyElementsOf(expectedFiles())
         .contains(UpstreamLayout.INTEGRATION_TESTS + "org/apache/hadoop/ozone/om/compaction/TestRangeCompactionHA.java")

@@ -22,7 +22,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 
-/** What {@link RangeCompactionPolicy#pickNext} decided, and why it passed over other ranges. Immutable. */
+/** What {@code RangeCompactionPolicy#pickNext} decided, and why it passed over other ranges. Immutable. */
 final class CompactionPick {
   /** What the service does next. */
   enum Action {

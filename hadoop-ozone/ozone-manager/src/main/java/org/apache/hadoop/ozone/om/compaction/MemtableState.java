@@ -32,7 +32,7 @@ final class MemtableState {
    * @param deletes deletes in the active memtable ({@code rocksdb.num-deletes-active-mem-table})
    * @param entries entries, deletes included, in the active memtable ({@code rocksdb.num-entries-active-mem-table})
    * @param deletesAtHead whether a seek to the table's or one of its ranges' first key crosses at least {@code
-   *     min.tombstones} hidden entries ({@link HeadProbe}), probed while the memtable holds as many deletes
+   *     min.tombstones} hidden entries ({@code HeadProbe}), probed while the memtable holds as many deletes
    */
   MemtableState(long bytes, long deletes, long entries, boolean deletesAtHead) {
     this.bytes = bytes;

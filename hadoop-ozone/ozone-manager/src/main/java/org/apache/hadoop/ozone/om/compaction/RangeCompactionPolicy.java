@@ -43,7 +43,7 @@ import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
  *   to its first key crosses at least {@code min.tombstones} hidden entries
- *   ({@link HeadProbe}): deletes at the head of a range slow every reader that
+ *   ({@code HeadProbe}): deletes at the head of a range slow every reader that
  *   starts there, whatever the ratio over the whole range. A table's active
  *   memtable qualifies likewise, with {@code memtable.delete.ratio} for the
  *   ratio and the same probe (unless {@code memtable.flush} is off); it

@@ -39,7 +39,7 @@ final class TableState {
    * @param files the table's live SSTs
    * @param compactedSinceFlush spans the service compacted since the table's latest flush
    * @param tombstonesAtHead the indexes of the ranges where a seek to the first key crosses at least {@code
-   *     min.tombstones} hidden entries ({@link HeadProbe})
+   *     min.tombstones} hidden entries ({@code HeadProbe})
    */
   TableState(String name, List<KeyRange> ranges, Collection<SstFile> files, MemtableState memtable,
       WritePressure pressure, List<KeySpan> compactedSinceFlush, BitSet tombstonesAtHead) {

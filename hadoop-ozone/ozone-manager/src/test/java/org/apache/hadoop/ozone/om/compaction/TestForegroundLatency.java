@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * The window of OM's client requests, read from the metrics source OM registers
  * for its client protocol (the same class and name as OzoneManager's), in a
  * real metrics system. The policy's judgement of a window is tested in
- * {@link TestRangeCompactionPolicy}.
+ * {@code TestRangeCompactionPolicy}.
  */
 class TestForegroundLatency {
   /** Registered once: its counters are cumulative, and every read below opens its own window first. */

@@ -1,0 +1,78 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License.  You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.ozone.tombstone.buildtools;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Javadoc links between the patches of a series: backwards only, on a made-up project. */
+class TestSeriesOrder {
+
+  @TempDir
+  private Path project;
+
+  private final Feature first = feature("first", "om/src/*/java/a/**");
+  private final Feature second = feature("second", "om/src/*/java/b/**");
+
+  @BeforeEach
+  void layout() throws Exception {
+    write("pom.xml", "<modules><module>om</module></modules>");
+    write("om/pom.xml", "<parent><artifactId>overlay-parent</artifactId></parent>");
+  }
+
+  @Test
+  void aLinkToAClassOfAnEarlierOrTheSamePatchIsFine() throws Exception {
+    write("om/src/main/java/a/A.java", "/** {@link A#run}, see {@link java.util.List}. */ class A {}");
+    write("om/src/main/java/b/B.java", "/** Uses {@linkplain a.A the first} and {@link B}. @see A */ class B {}");
+
+    assertThatCode(() -> SeriesOrder.check(project, List.of(first, second), contents())).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aLinkToAClassOfALaterPatchIsRefusedWithBothNamed() throws Exception {
+    write("om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}");
+    write("om/src/test/java/a/TestA.java", "/** The rest is in {@link TestB}. */ class TestA {}");
+    write("om/src/main/java/b/B.java", "class B {}");
+    write("om/src/test/java/b/TestB.java", "class TestB {}");
+
+    assertThatThrownBy(() -> SeriesOrder.check(project, List.of(first, second), contents()))
+        .hasMessageContaining("om/src/main/java/a/A.java (first) links to B, which second adds later")
+        .hasMessageContaining("om/src/test/java/a/TestA.java (first) links to TestB, which second adds later");
+  }
+
+  private SeriesContents contents() throws Exception {
+    return SeriesContents.assign(project, List.of(first, second), List.of());
+  }
+
+  private static Feature feature(String name, String glob) {
+    return new Feature(name, "HDDS-XXXXX. " + name, List.of(), List.of(glob), null, null, "why");
+  }
+
+  private void write(String path, String content) throws Exception {
+    Path file = project.resolve(path);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
+  }
+}

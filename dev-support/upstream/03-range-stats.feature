@@ -1,0 +1,45 @@
+# Range statistics, part 2: OM keeps the index of 02 current from its DB's flushes and compactions, and publishes
+# metrics. Its measured cost is from RangeStatsFlushBench (04), on the committed page.
+name: range-stats
+subject: HDDS-XXXXX. OM keeps range statistics of its RocksDB tables current
+patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{OmRangeStats,OmRangeStatsMetrics,RangeStatsConfig,SstIndexListener,SstIndexUpdater,SstFiles,SstSource}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsIndex.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsMiniCluster.java
+results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
+results-from: with index   without index   with/without
+
+OM needs to know, cheaply and at all times, where in its tables the
+tombstones are: to compact only the key ranges dense with them, and to let
+operators see why iterators over a bucket are slow. {jira:range-stats-index}
+added the index and its ranges; this change keeps them current in OM.
+
+For each tracked table OM keeps an index of the live SSTs. A RocksDB event
+listener (a ManagedEventListener installed with {jira:listener-hook}'s
+DBStoreBuilder#addEventListener) only queues the changed table on flush and
+compaction events, so RocksDB's threads never wait; one background thread
+re-reads that table's in-memory SST metadata (RocksDatabase
+#getColumnFamilyMetaData) and reads table properties from disk only for
+files it has not seen. The first pass runs in the background, so OM start
+does not wait for it.
+
+OmMetadataManagerImpl owns OmRangeStats: the listener is added before the DB
+opens, the index starts after, and stops before the DB closes. Read-only and
+snapshot metadata managers keep no statistics. Metrics per table:
+om_range_stats_live_ssts, _estimated_entries, _estimated_tombstones,
+_top_range_score, _ranges, plus om_range_stats_index_updates.
+
+Design: docs/design/range-statistics.md of the fork.
+
+Compatibility: on by default (ozone.om.range.stats.enabled) and read-only:
+it changes nothing in the DB or in OM's behaviour; off, OM installs no
+listener. The cost below was measured with RangeStatsFlushBench
+({jira:range-stats-bench}): the same puts and deletes into two real OM DBs,
+one with and one without range statistics.
+
+Test plan: TestOmRangeStatsIndex opens a real OM DB as OM does
+(OmMetadataManagerImpl, OM's RocksDB options, the listener wired), writes
+known patterns into its tables and compares the index, updated only from
+flush and compaction events, with what it wrote, across a restart too;
+TestOmRangeStatsMiniCluster: keys created and deleted through the client
+show up as tombstones in their bucket, and in OM's metrics.

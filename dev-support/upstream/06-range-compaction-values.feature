@@ -1,0 +1,44 @@
+# Range compaction, part 1: the service's typed configuration and the plain values its pick decides on.
+name: range-compaction-values
+subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,WritePressure,MemtableState,TableState,CompactedSpans,CompactionBudget,ForegroundLatency}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
+
+Whole-table manual compaction (CompactionService) is heavy and exclusive: it
+blocks RocksDB's own L0->L1 compactions and can stall writes, and it stays
+off in production. Under delete-heavy load OM needs only the key ranges
+dense with tombstones compacted, in small, paced steps that clients do not
+notice. The range compaction service does that in five changes:
+this one (configuration and values), {jira:range-compaction-policy} (the
+pick, a pure function), {jira:range-compaction} (the service in OM) and two
+of tests ({jira:range-compaction-tests}, {jira:range-compaction-ha}). It
+builds on the range statistics of {jira:range-stats}.
+
+This change adds what the pick reads and returns, as immutable values with
+no thread and no RocksDB handle:
+- RangeCompactionConfig: the service's typed configuration
+  (ozone.om.range.compaction.*), each default explained where it is
+  declared; RangeCompactionSettings publishes the values in force on /jmx
+  and /prom (om_range_compaction_settings_*).
+- TableState, MemtableState, WritePressure: a table as RocksDB reports it
+  (its ranges, its memtables' deletes, its L0 files and pending compaction
+  bytes beside the write-stall triggers in effect).
+- CompactionCost: what CompactRange on a key span reads, estimated on the
+  safe side from the live SSTs of every level, and whether the bottommost
+  level must be forced to drop the span's tombstones.
+- CompactionPick: what to do next (flush, compact a span, wait, or nothing)
+  and why the other ranges were passed over.
+- CompactedSpans (spans compacted since their table's latest flush: only a
+  flush brings new tombstones), CompactionBudget (a token bucket: bytes
+  read per byte flushed) and ForegroundLatency (the latency of OM's client
+  requests since the previous read, from OM's OmClientProtocol metrics).
+
+Design: docs/design/range-compaction.md of the fork.
+
+Compatibility: new classes only, in the new package
+org.apache.hadoop.ozone.om.compaction; nothing reads the new keys until
+{jira:range-compaction}, and the service stays off by default there.
+
+Test plan: TestForegroundLatency reads the window of client requests from a
+real metrics system; the values are exercised by the pick's tests in
+{jira:range-compaction-policy}.

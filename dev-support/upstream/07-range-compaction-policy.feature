@@ -1,0 +1,77 @@
+# Range compaction, part 2: the pick, a pure function of a plain environment (LevelDB's PickCompaction, Pebble's
+# pickAutoScore), with its exact tests. Its effect at the DB level is the committed db-bench page.
+name: range-compaction-policy
+subject: HDDS-XXXXX. Range compaction: the pick, a pure function of the tables and OM's activity
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionPolicy,TestActivityWatch}.java
+results: docs/results/2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.md
+results-from: ## seed
+
+{jira:range-compaction-values} added what a compaction pick reads and
+returns. This change adds the decision itself: RangeCompactionPolicy
+#pickNext, a pure function of a CompactionEnv (the tables, RocksDB's write
+state, the latency of OM's latest client requests, how busy OM was and what
+the service may still spend), in the manner of LevelDB's
+VersionSet::PickCompaction and Pebble's pickAutoScore. The mechanism that
+reads the environment and carries the pick out comes in
+{jira:range-compaction}.
+
+0. Look only at the tables a reader is due to scan (reader.paced): the
+   iterators opened on a table since the previous look (counted by the
+   framework, {jira:listener-hook}) say it was scanned; a table is due once per scan, and for a reader
+   that scans every P looks, from a 32nd of P before its next scan, as often
+   as it qualifies until as long after it.
+   Tombstones cost only the readers that cross them: openKeyTable, scanned
+   by the daily open-key cleanup, is not cleaned every second for nobody.
+   A follower (OzoneManager#isLeaderReady is false) has no readers and may
+   lead at any time: it looks at every table. So does an idle OM
+   (idle.cleanup): for idle.after, client requests and DB writes (RocksDB's
+   sequence number, which counts a follower's applied log too) per second
+   at most idle.activity.ratio of their recent rate, and RocksDB with no
+   compaction or flush running or pending. Bulk deletes followed by quiet
+   are cleaned before their first reader; while idle, the budget does not
+   bound a compaction, and a look starts at most one.
+1. Flush a table whose active memtable qualifies (min.tombstones deletes at
+   memtable.delete.ratio, or as many while a seek to a range's first key
+   crosses as many hidden entries): tombstones there are invisible to SST
+   statistics.
+2. Else compact the qualifying range (min.tombstones at tombstone.ratio)
+   that removes the most tombstones per byte read, grown over its qualifying
+   neighbours, passing over spans compacted since their table's latest
+   flush (only a flush adds tombstones), ranges whose overlapping SSTs (all
+   levels) exceed max.compaction.entries or max.compaction.bytes or hold
+   more than max.overlap.ratio times the range's own bytes, and ranges the
+   budget cannot afford: the service reads at most budget.ratio bytes per
+   byte RocksDB flushes.
+3. The compaction ({jira:range-compaction}) is compactRange(cf, start, end): not
+   exclusive, one subcompaction, allowWriteStall=false; the bottommost
+   level is forced only for inputs at a single level (tombstone-only SSTs
+   are otherwise moved down unrewritten; inputs of two levels already drop
+   their tombstones in the merge).
+4. It waits when writes are stopped or delayed, when a table's L0 files or
+   pending compaction bytes reach backoff.fraction of RocksDB's slowdown
+   triggers, or when OM's client requests since the previous look took
+   backoff.foreground.latency or more on average (from the OmClientProtocol
+   metrics source), and pauses pause.ratio times the compaction's duration
+   after it.
+While OM snapshots exist, keyTable, fileTable and directoryTable are left to
+RocksDB (their compactions feed the snapshot diff's compaction DAG).
+
+TableReadWatch and ActivityWatch turn counters that only grow (the
+iterators opened on a table; OM's finished requests and RocksDB's sequence
+number) into the TableReads and OmActivity the pick reads.
+
+Design: docs/design/range-compaction.md of the fork, with what was tried and
+failed. The measurement below is scripts/db-bench of the fork: OM's
+operations replayed straight into two RocksDB instances with OM's options,
+the service off (none) and on (range), reads timed side by side.
+
+Compatibility: new classes only; nothing calls the pick until
+{jira:range-compaction}.
+
+Test plan: TestRangeCompactionPolicy writes environments down and checks
+each decision exactly: what qualifies, the densest-per-byte pick and its
+growth over neighbours, each reason to pass a range over or to wait, the
+memtable flush, the forced bottommost level, the budget, reader pacing, and
+the idle and follower looks; TestActivityWatch checks the rates per look,
+the window's peak and the recent average.

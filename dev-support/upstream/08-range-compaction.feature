@@ -1,0 +1,61 @@
+# Range compaction, part 3: the service in OM. Its measured results are the committed page of the main job
+# (scripts/ab-bench --production, generated from its JSON): the targets, the verdict per scenario and the cost to
+# clients.
+name: range-compaction
+subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
+patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionEnvReader,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionMiniCluster.java
+results: docs/results/2026-11-25-ab-bench-production/report.md
+results-from: ## Targets
+
+Whole-table manual compaction (CompactionService) is heavy and exclusive: it
+blocks RocksDB's own L0->L1 compactions and can stall writes. Under
+delete-heavy load OM needs only the ranges dense with tombstones compacted,
+in small, paced steps that clients do not notice. {jira:range-compaction-values}
+and {jira:range-compaction-policy} added the values and the pick; this
+change runs them in OM.
+
+RangeCompactionService (off by default) looks every interval (1s): a
+CompactionEnvReader reads the environment (the range statistics of
+{jira:range-stats}, a few RocksDB properties per table, bounded HeadProbe
+seeks, the window of OM's client requests, OM's activity), the policy picks,
+the service does it and asks again, within a run's timeout:
+- a flush of one table's memtable, or
+- RangeCompactor's compactRange(cf, start, end) on the picked span: never
+  exclusive, one subcompaction, allowWriteStall=false, bounded by entries
+  and bytes, the bottommost level forced only when the pick says so; the
+  service pauses pause.ratio times its duration after it.
+While OM is idle, one log line per idle cleanup pass (IdleCleanupPass) says
+what it removed.
+
+KeyManagerImpl starts and stops the service with its other background
+services. OzoneManager owns its configuration, validated when OM starts
+(even when the service is off, so that a bad value fails OM with the key
+and value named), and registers it with its ReconfigurationHandler: every
+key is reconfigurable with `ozone admin reconfig` by an OM administrator,
+on each OM on its own. RangeCompactionSwitch starts, stops (after the
+running compaction) or restarts the service (interval, timeout) when a
+reconfiguration completes; the other keys apply at the next look. The
+service asks OM whether it leads its Ratis group (OzoneManager
+#isLeaderReady): a follower cleans its tables for whenever it comes to lead.
+Metrics: om_range_compaction_* (runs, ranges evaluated and compacted, skips
+and waits by reason, memtable flushes, compaction time, bytes read and
+written, tombstones removed, idle and follower looks, idle compactions and
+flushes).
+
+Design: docs/design/range-compaction.md of the fork. The results below are
+scripts/ab-bench --production of the fork: an OM preloaded with 10^7 keys,
+the service off, range and whole-table (CompactionService) arms measured in
+one run with the same client load.
+
+Compatibility: off by default (ozone.om.range.compaction.service.enabled);
+off, OM reads the configuration and starts nothing. Upstream's
+TestOmReconfiguration#reconfigurableProperties asserts OM's exact key set:
+this change adds the group's keys there.
+
+Test plan: TestRangeCompactionMiniCluster: in a running OM, after a
+delete-heavy load through the client, the service compacts the dense
+ranges and listings return exactly the live keys. The service's exact
+tests on a real OM DB, and its HA and reconfiguration tests, follow in
+{jira:range-compaction-tests} and {jira:range-compaction-ha}.

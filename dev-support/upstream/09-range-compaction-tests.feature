@@ -1,0 +1,25 @@
+# Range compaction, part 4: the service's tests on a real OM DB, and the idle cleanup in a running OM.
+name: range-compaction-tests
+subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB and of the idle cleanup
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionService,RocksDbDeletes}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionIdle.java
+
+{jira:range-compaction} added the range compaction service with one
+end-to-end test. These tests check what it does exactly, against RocksDB's
+own counts rather than the service's metrics; they come in a change of
+their own to keep each review under about 1,500 lines.
+
+Compatibility: tests only.
+
+Test plan:
+- TestRangeCompactionService, on a real OM DB (OmMetadataManagerImpl, OM's
+  options): the service compacts only the dense ranges, their tombstones go
+  away, the other SSTs stay as they were and the data is exactly what was
+  written; memtable flushes and head probes, reader pacing and the idle
+  cleanup, the budget, write pressure and slow clients stopping a run,
+  snapshot tables left alone, and a bad configuration refused with its key
+  and value.
+- TestRangeCompactionIdle: a bulk delete followed by quiet in a running OM,
+  as lifecycle expiry leaves it: no reader comes, and the idle service
+  removes the tombstones all the same, checked in RocksDB's counts of
+  deletes in each table's SSTs and memtables.
