@@ -28,13 +28,23 @@ metadata of one table, without owning the RocksDB options.
   #getPropertiesOfAllTables (exact entry, deletion and range-deletion counts
   per SST) and #getMutableOptions (the write-stall triggers in effect) per
   column family, and #newIterator with caller-given read options (a seek
-  bounded by max_skippable_internal_keys), guarded like every other call so that they fail
-  cleanly once the DB is closed.
+  bounded by max_skippable_internal_keys), guarded like every other call so
+  that they fail cleanly once the DB is closed.
 - RocksDatabase.ColumnFamily#getIteratorCount: the iterators opened on a
   column family through newIterator(family) and newIterator(family,
   fillCache), which every table iterator uses, so that a compaction of a
   table can wait until a reader scans it.
 
 Used by {jira:range-stats} (range statistics of OM's tables) and
-{jira:range-compaction} (range compaction service). No behaviour changes
-without a listener.
+{jira:range-compaction} (range compaction service).
+
+Design: docs/design/range-statistics.md of the fork.
+
+Compatibility: additions only; every existing signature stays (RDBStore
+keeps its constructor). No behaviour changes without a listener.
+
+Test plan: TestDBStoreEventListeners, on a real RocksDB: a listener added
+through the builder sees flushes and compactions, and with the compaction
+DAG enabled and a snapshot present the DAG's own listeners still hard-link
+the compaction inputs next to ours. Upstream's TestRDBStore and
+TestDBStoreBuilder pass with the change.

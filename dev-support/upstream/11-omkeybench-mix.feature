@@ -24,7 +24,8 @@ comes in three changes: this one (the mix and the live set),
 Compatibility: new classes only, in the new package
 org.apache.hadoop.ozone.freon.omkeybench.
 
-Test plan: TestOpWeights (parsing, bad input, the mix's proportions),
-TestLiveSet (bounds, oldest-first and random picks, concurrent use);
-LiveSetSamplingBench (test scope, a plain main) measures the live set's
-picks.
+Test plan: TestOpWeights (parsing, bad input, the mix follows the weights
+and is reproducible), TestLiveSet (bounded, random and oldest-first
+removal, exact under concurrency); LiveSetSamplingBench (test scope, a
+plain main) prints the cost of picking keys as the live set grows, beside
+a pick that copies the set.

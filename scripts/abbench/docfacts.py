@@ -278,7 +278,8 @@ def seed_vs_off(path, metric):
     return ratio(arm(path, 'seed', 'range', metric), arm(path, 'seed', 'off', metric))
 
 
-UPSTREAM = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
+UPSTREAM = '2026-11-26-upstream-on-master-split/upstream-on-master.json'
+UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
 def upstream_tests(side, count):
@@ -291,6 +292,17 @@ def upstream_tests(side, count):
 
 
 UPSTREAM_BEFORE_ALLOWED = '2026-11-26-upstream-on-master-build-ranger-2.8/upstream-on-master.json'
+
+
+def upstream_each_patch(what):
+    """Over the steps of the upstream-on-master page that build each patch on its own: how many compiled, or the
+    sum of `what` (tests, failures+errors) over their test runs."""
+    def get(result):
+        steps = result['eachPatch']
+        if what == 'compiled':
+            return sum(1 for step in steps if step['exitCode'] == 0)
+        return sum(sum(run[c] for c in what.split('+')) for step in steps for run in step['tests'])
+    return UPSTREAM, get
 
 
 def refused_imports(path):
@@ -405,6 +417,12 @@ FACTS = {
     'upstream.without.tests': (upstream_tests('withoutSeries', 'tests'), n0),
     'upstream.without.failed': (upstream_tests('withoutSeries', 'failures+errors'), n0),
     'upstream.refused-imports': (refused_imports(UPSTREAM), n0),
+    'upstream.before-port.refused-imports': (refused_imports(UPSTREAM_BEFORE_PORT), n0),
+    'upstream.patches': ((UPSTREAM, lambda result: len(result['patches'])), n0),
+    'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
+    'upstream.each.compiled': (upstream_each_patch('compiled'), n0),
+    'upstream.each.tests': (upstream_each_patch('tests'), n0),
+    'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),

@@ -127,6 +127,12 @@ def _upstream_headline(result):
     failed = sum(t['failures'] + t['errors'] for t in tests)
     text += (f"; tests with the series: {sum(t['tests'] for t in tests)} run, {failed} failed or in error, "
              f"{sum(1 for t in tests if t['tests'] == 0)} of {len(tests)} modules ran none")
+    if 'eachPatch' in result:
+        steps = result['eachPatch']
+        runs = [t for step in steps for t in step['tests']]
+        text += (f"; each patch on its own: {sum(1 for s in steps if s['exitCode'] == 0)} of {len(steps)} compiled, "
+                 f"{sum(t['tests'] for t in runs)} tests, {sum(t['failures'] + t['errors'] for t in runs)} failed or "
+                 f"in error; largest patch {max(p['lines'] for p in result['patches']):,} lines changed")
     return text
 
 

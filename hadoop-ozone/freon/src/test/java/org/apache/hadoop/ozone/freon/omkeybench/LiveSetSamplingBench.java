@@ -26,7 +26,7 @@ import java.util.Locale;
  * copy-the-set pick. Run after {@code mvn test-compile}:
  * <pre>
  * java -cp hadoop-ozone/freon/target/classes:hadoop-ozone/freon/target/test-classes \
- *     org.apache.hadoop.ozone.freon.LiveSetSamplingBench
+ *     org.apache.hadoop.ozone.freon.omkeybench.LiveSetSamplingBench
  * </pre>
  */
 public final class LiveSetSamplingBench {
