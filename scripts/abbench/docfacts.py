@@ -282,27 +282,25 @@ UPSTREAM = '2026-11-26-upstream-on-master-split/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
+def _test_sum(runs, count):
+    """The sum of `count` (tests, failures, errors, or a sum of them as 'failures+errors') over test runs."""
+    return sum(sum(run[c] for c in count.split('+')) for run in runs)
+
+
 def upstream_tests(side, count):
-    """The sum of `count` (tests, failures, errors) over the test runs of the upstream-on-master page, with the series
-    ('tests') or without it ('withoutSeries')."""
+    """The sum of `count` over the test runs of the upstream-on-master page, with the series ('tests') or without it
+    ('withoutSeries')."""
     def get(result):
-        runs = result['tests'] if side == 'tests' else result['withoutSeries']['tests']
-        return sum(sum(run[c] for c in count.split('+')) for run in runs)
+        return _test_sum(result['tests'] if side == 'tests' else result['withoutSeries']['tests'], count)
     return UPSTREAM, get
 
 
 UPSTREAM_BEFORE_ALLOWED = '2026-11-26-upstream-on-master-build-ranger-2.8/upstream-on-master.json'
 
 
-def upstream_each_patch(what):
-    """Over the steps of the upstream-on-master page that build each patch on its own: how many compiled, or the
-    sum of `what` (tests, failures+errors) over their test runs."""
-    def get(result):
-        steps = result['eachPatch']
-        if what == 'compiled':
-            return sum(1 for step in steps if step['exitCode'] == 0)
-        return sum(sum(run[c] for c in what.split('+')) for step in steps for run in step['tests'])
-    return UPSTREAM, get
+def upstream_each_patch(count):
+    """The sum of `count` over the test runs of the upstream-on-master page's steps that build each patch alone."""
+    return UPSTREAM, lambda result: _test_sum([run for step in result['eachPatch'] for run in step['tests']], count)
 
 
 def refused_imports(path):
@@ -420,7 +418,8 @@ FACTS = {
     'upstream.before-port.refused-imports': (refused_imports(UPSTREAM_BEFORE_PORT), n0),
     'upstream.patches': ((UPSTREAM, lambda result: len(result['patches'])), n0),
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
-    'upstream.each.compiled': (upstream_each_patch('compiled'), n0),
+    'upstream.each.compiled': ((UPSTREAM, lambda result: sum(1 for step in result['eachPatch']
+                                                             if step['exitCode'] == 0)), n0),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
     'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),

@@ -37,8 +37,8 @@ final class UpstreamLayout {
   static final String INTEGRATION_TESTS = "hadoop-ozone/integration-test/src/test/java/";
   private static final String TEST_SOURCES = "/src/test/java/";
   private static final String MINI_CLUSTER = "org.apache.hadoop.ozone.MiniOzone";
-  private static final String MANAGED = "src/main/java/org/apache/hadoop/hdds/utils/db/managed/";
-  private static final String FRAMEWORK_MANAGED = "hadoop-hdds/framework/" + MANAGED;
+  private static final String FRAMEWORK = "hadoop-hdds/framework/";
+  private static final String FRAMEWORK_MANAGED = FRAMEWORK + "src/main/java/org/apache/hadoop/hdds/utils/db/managed/";
   private static final String MANAGED_ROCKSDB = "hadoop-hdds/managed-rocksdb/";
 
   private UpstreamLayout() {
@@ -47,7 +47,7 @@ final class UpstreamLayout {
   /** The path upstream gives {@code file} (relative to the project, '/'-separated), relative to its tree. */
   static String upstreamPath(Path project, String file) throws IOException {
     if (file.startsWith(FRAMEWORK_MANAGED)) {
-      return MANAGED_ROCKSDB + file.substring("hadoop-hdds/framework/".length());
+      return MANAGED_ROCKSDB + file.substring(FRAMEWORK.length());
     }
     int tests = file.indexOf(TEST_SOURCES);
     if (tests < 0 || file.startsWith(INTEGRATION_TESTS) || !file.endsWith(".java")
