@@ -2,7 +2,7 @@
 # with its test. Nothing runs it yet: 03 installs it in OM.
 name: range-stats-index
 subject: HDDS-XXXXX. An index of a RocksDB table's SSTs and its key ranges ranked by tombstones
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,KeySpan,KeyRange,KeyLayout,OmTableLayouts,KeyInterpolation,SstFile,SstCounts,SstSpread,SstIndex,RangePartitioner}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,KeySpan,KeyRange,KeyLayout,OmTableLayouts,KeyInterpolation,SstFile,SstCounts,SstSpread,SstIndex,SstOverlaps,RangePartitioner,TableRanges}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestRangePartitioner.java
 
 Under delete-heavy load RocksDB tombstones pile up in OM's tables, and every

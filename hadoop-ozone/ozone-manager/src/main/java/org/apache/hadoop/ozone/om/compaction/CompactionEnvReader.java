@@ -31,6 +31,7 @@ import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.TableRanges;
 import org.apache.hadoop.util.Time;
 import org.rocksdb.MutableColumnFamilyOptions;
 
@@ -112,13 +113,14 @@ final class CompactionEnvReader {
     List<TableState> states = new ArrayList<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
-      long version = stats.getVersion(table);
-      List<KeyRange> ranges = stats.getRanges(table);
+      // One published version of the table: its ranges, files and flushes agree with each other.
+      TableRanges published = stats.get(table);
+      List<KeyRange> ranges = published.getRanges();
       MemtableState memtable = memtables.get(table);
-      List<KeySpan> compactedSinceFlush = compacted.since(table, stats.getFlushes(table));
-      states.add(new TableState(table, ranges, stats.getFiles(table),
+      List<KeySpan> compactedSinceFlush = compacted.since(table, published.getFlushes());
+      states.add(new TableState(table, ranges, published.getFiles(),
           memtable != null ? memtable : memtable(family, ranges, compactedSinceFlush), pressure(family),
-          compactedSinceFlush, tombstonesAtHead(family, version, ranges)));
+          compactedSinceFlush, tombstonesAtHead(family, published.getVersion(), ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
         property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look, flushed);

@@ -315,7 +315,9 @@ public class RangeCompactionService extends BackgroundService {
     stats.refresh(table);
     // After the refresh: a compaction first flushes a memtable that overlaps its range.
     compactedSpans.compacted(table, range.getSpan(), stats.getFlushes(table));
-    long tombstonesLeft = stats.estimate(table, range.getStart(), range.getEnd()).getTombstones();
+    KeyRange left = stats.estimate(table, range.getStart(), range.getEnd());
+    // None is estimated once the table has more SSTs than range statistics compute ranges for: none counted removed.
+    long tombstonesLeft = left == null ? range.getTombstones() : left.getTombstones();
     long written = 0;
     for (SstFile f : stats.getFiles(table)) {
       if (!filesBefore.contains(f.getName())) {

@@ -24,12 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdds.conf.ConfigurationSource;
 import org.apache.hadoop.hdds.utils.db.DBStoreBuilder;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksObjectUtils;
 import org.rocksdb.ColumnFamilyMetaData;
 import org.rocksdb.TableProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * OM's range statistics: where in its tables the tombstones are, kept current
@@ -42,14 +45,20 @@ import org.rocksdb.TableProperties;
  *   close()                 after: releases the listener, unregisters metrics
  * </pre>
  * When disabled by configuration, every step does nothing and there are no ranges.
+ *
+ * <p>Each table's ranges are computed once per change of its SSTs, in the index updater's thread, and published
+ * with the files they were computed from ({@link TableRanges}); readers only read what was published.
  */
 public final class OmRangeStats {
+  private static final Logger LOG = LoggerFactory.getLogger(OmRangeStats.class);
+
   private final RangeStatsConfig config;
   private final SstIndex index = new SstIndex();
   private final SstIndexUpdater updater;
   private final SstIndexListener listener;
   private final RangePartitioner partitioner;
-  private final Map<String, CachedRanges> rangesCache = new ConcurrentHashMap<>();
+  private final Map<String, TableRanges> published = new ConcurrentHashMap<>();
+  private final AtomicLong recomputations = new AtomicLong();
   private OmRangeStatsMetrics metrics;
 
   public OmRangeStats(ConfigurationSource conf) {
@@ -58,9 +67,10 @@ public final class OmRangeStats {
 
   public OmRangeStats(RangeStatsConfig config) {
     this.config = config;
-    this.updater = new SstIndexUpdater(index, config.isEnabled() ? config.getTables() : Collections.emptySet());
-    this.listener = config.isEnabled() ? newListener(updater) : null;
     this.partitioner = new RangePartitioner(config.getMaxRangeEntries());
+    this.updater = new SstIndexUpdater(index, config.isEnabled() ? config.getTables() : Collections.emptySet(),
+        this::publish);
+    this.listener = config.isEnabled() ? newListener(updater) : null;
   }
 
   private static SstIndexListener newListener(SstIndexUpdater updater) {
@@ -106,19 +116,25 @@ public final class OmRangeStats {
     return updater.getTables();
   }
 
-  /** @return the live SSTs of a tracked table as last indexed */
+  /** @return a tracked table's statistics as of the latest version of its SSTs the index has published */
+  public TableRanges get(String table) {
+    TableRanges ranges = published.get(table);
+    return ranges == null ? TableRanges.EMPTY : ranges;
+  }
+
+  /** @return the live SSTs of a tracked table as last published */
   public Collection<SstFile> getFiles(String table) {
-    return index.files(table);
+    return get(table).getFiles();
   }
 
-  /** @return a number that changes whenever the table's indexed SSTs change */
+  /** @return a number that changes whenever the table's published SSTs change */
   public long getVersion(String table) {
-    return index.version(table);
+    return get(table).getVersion();
   }
 
-  /** @return how many flushes of the table its indexed SSTs include, since start */
+  /** @return how many flushes of the table its published SSTs include, since start */
   public long getFlushes(String table) {
-    return index.flushes(table);
+    return get(table).getFlushes();
   }
 
   /** @return the bytes that flushes of the tracked tables wrote since start */
@@ -145,30 +161,55 @@ public final class OmRangeStats {
     }
   }
 
-  /** @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated */
+  /** @return how many times the ranges of a table were computed since start (a scrape or a look never computes) */
+  public long getRecomputations() {
+    return recomputations.get();
+  }
+
+  /**
+   * @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated; null
+   *     while the table is degraded ({@link TableRanges#isDegraded})
+   */
   public KeyRange estimate(String table, byte[] start, byte[] end) {
-    return partitioner.estimate(table, OmTableLayouts.layoutOf(table), index.files(table), start, end);
+    return get(table).estimate(start, end);
   }
 
-  /** @return the ranges of a tracked table in key order, computed once per change of its SSTs */
+  /** @return the ranges of a tracked table in key order, as last published */
   public List<KeyRange> getRanges(String table) {
-    long version = index.version(table);
-    CachedRanges cached = rangesCache.get(table);
-    if (cached == null || cached.version != version) {
-      cached = new CachedRanges(version,
-          partitioner.partition(table, OmTableLayouts.layoutOf(table), index.files(table)));
-      rangesCache.put(table, cached);
-    }
-    return cached.ranges;
+    return get(table).getRanges();
   }
 
-  private static final class CachedRanges {
-    private final long version;
-    private final List<KeyRange> ranges;
+  /**
+   * Publishes the table's statistics for the index's newest version of its files, in the thread that updated the
+   * index. The ranges are computed again only if the files changed: not for a flush count alone, nor for files that
+   * a compaction started to read (half of a compaction's events), which move no range.
+   */
+  private void publish(String table) {
+    TableRanges previous = get(table);
+    long version = index.version(table);
+    if (version == previous.getVersion()) {
+      return;
+    }
+    Collection<SstFile> files = index.files(table);
+    TableRanges next;
+    if (SstFile.sameRanges(files, previous.getFiles())) {
+      next = previous.withVersion(version, index.flushes(table), files);
+    } else {
+      next = TableRanges.compute(table, version, index.flushes(table), files, partitioner, config.getMaxSsts());
+      recomputations.incrementAndGet();
+      logDegradation(table, previous, next);
+    }
+    published.put(table, next);
+  }
 
-    CachedRanges(long version, List<KeyRange> ranges) {
-      this.version = version;
-      this.ranges = Collections.unmodifiableList(ranges);
+  private void logDegradation(String table, TableRanges previous, TableRanges next) {
+    if (next.isDegraded() && !previous.isDegraded()) {
+      LOG.warn("Range statistics of {} keep only its totals: {} SSTs, more than {}={}. Its ranges are not computed, "
+          + "and the range compaction service leaves it to RocksDB.", table, next.getFiles().size(),
+          RangeStatsConfig.Keys.MAX_SSTS, config.getMaxSsts());
+    } else if (previous.isDegraded() && !next.isDegraded()) {
+      LOG.info("Range statistics of {} compute its ranges again: {} SSTs, at most {}={}.", table,
+          next.getFiles().size(), RangeStatsConfig.Keys.MAX_SSTS, config.getMaxSsts());
     }
   }
 

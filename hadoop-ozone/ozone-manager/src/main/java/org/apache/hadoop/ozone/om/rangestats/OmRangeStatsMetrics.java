@@ -19,8 +19,6 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static org.apache.hadoop.metrics2.lib.Interns.info;
 
-import java.util.Collection;
-import java.util.List;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -43,7 +41,13 @@ final class OmRangeStatsMetrics implements MetricsSource {
   private static final MetricsInfo TOP_SCORE = info("TopRangeScore",
       "Score (tombstones x tombstones/entries) of the table's densest range");
   private static final MetricsInfo RANGES = info("Ranges", "Ranges the table is split into");
+  private static final MetricsInfo COMPUTE_MILLIS = info("RangesComputeMillis",
+      "Time the table's ranges took to compute at the latest change of its SSTs, in milliseconds");
+  private static final MetricsInfo DEGRADED = info("RangesDegraded",
+      "1 while the table has more SSTs than ozone.om.range.stats.max.ssts, so that only its totals are kept");
   private static final MetricsInfo UPDATES = info("IndexUpdates", "Times a table's SST index was updated");
+  private static final MetricsInfo RECOMPUTATIONS = info("RangeRecomputations",
+      "Times a table's ranges were computed (once per change of its SSTs, never by a scrape)");
 
   private final OmRangeStats stats;
 
@@ -60,28 +64,21 @@ final class OmRangeStatsMetrics implements MetricsSource {
     DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
   }
 
+  /** Reads what the index's thread published: a scrape computes nothing. */
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     for (String table : stats.getTables()) {
-      long entries = 0;
-      long tombstones = 0;
-      Collection<SstFile> files = stats.getFiles(table);
-      for (SstFile f : files) {
-        entries += f.getEntries();
-        tombstones += f.getDeletions();
-      }
-      List<KeyRange> ranges = stats.getRanges(table);
-      double topScore = 0;
-      for (KeyRange r : ranges) {
-        topScore = Math.max(topScore, r.getScore());
-      }
+      TableRanges ranges = stats.get(table);
       MetricsRecordBuilder record = collector.addRecord(SOURCE_NAME).setContext("om").tag(TABLE, table);
-      record.addGauge(LIVE_SSTS, files.size())
-          .addGauge(ENTRIES, entries)
-          .addGauge(TOMBSTONES, tombstones)
-          .addGauge(TOP_SCORE, topScore)
-          .addGauge(RANGES, ranges.size());
+      record.addGauge(LIVE_SSTS, ranges.getFiles().size())
+          .addGauge(ENTRIES, ranges.getEntries())
+          .addGauge(TOMBSTONES, ranges.getTombstones())
+          .addGauge(TOP_SCORE, ranges.getTopScore())
+          .addGauge(RANGES, ranges.getRanges().size())
+          .addGauge(COMPUTE_MILLIS, ranges.getComputeNanos() / 1e6)
+          .addGauge(DEGRADED, ranges.isDegraded() ? 1 : 0);
     }
-    collector.addRecord(SOURCE_NAME).setContext("om").addCounter(UPDATES, stats.getIndexUpdates());
+    collector.addRecord(SOURCE_NAME).setContext("om").addCounter(UPDATES, stats.getIndexUpdates())
+        .addCounter(RECOMPUTATIONS, stats.getRecomputations());
   }
 }

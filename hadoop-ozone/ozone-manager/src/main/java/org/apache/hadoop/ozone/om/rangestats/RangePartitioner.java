@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The range model: cuts a table's key space into ranges and estimates what
@@ -39,44 +40,71 @@ import java.util.TreeSet;
  *   that {@link SstSpread} estimates, not all of them.</li>
  * </ol>
  * Ranges with less than one estimated entry are left out.
+ *
+ * <p>A run reads the files once into a {@link Model} ({@link SstOverlaps} and {@link SstSpread}, O(n log n) for n
+ * SSTs) and asks it which files overlap each range and piece, in O(log n + k) for the k that do: a recomputation
+ * costs O(n log n) in the table's SSTs where a scan of every SST per range made it quadratic.
  */
 public final class RangePartitioner {
   private final long maxRangeEntries;
+  private final Function<List<SstFile>, Overlaps> overlaps;
 
   public RangePartitioner(long maxRangeEntries) {
+    this(maxRangeEntries, SstOverlaps::new);
+  }
+
+  /** @param overlaps how a model finds the files overlapping a span (tests compare against a scan of every file) */
+  RangePartitioner(long maxRangeEntries, Function<List<SstFile>, Overlaps> overlaps) {
     if (maxRangeEntries < 1) {
       throw new IllegalArgumentException("maxRangeEntries must be positive: " + maxRangeEntries);
     }
     this.maxRangeEntries = maxRangeEntries;
+    this.overlaps = overlaps;
   }
 
   /** @return the ranges of the table in key order */
   public List<KeyRange> partition(String table, KeyLayout layout, Collection<SstFile> files) {
-    Partition p = new Partition(table, layout, new ArrayList<>(files));
-    List<KeyRange> ranges = new ArrayList<>();
-    for (KeyRange bucket : p.splitByPrefix(KeyBytes.EMPTY, null, 1)) {
-      p.addLimited(bucket, 2, ranges);
-    }
-    return ranges;
+    return model(table, layout, files).partition();
   }
 
-  /** @return the estimated content of {@code [start, end)}, as {@link #partition} estimates each range */
-  public KeyRange estimate(String table, KeyLayout layout, Collection<SstFile> files, byte[] start, byte[] end) {
-    return new Partition(table, layout, new ArrayList<>(files)).estimate(start, end);
+  /** @return the model of one table's files, for its ranges and for estimates of any span */
+  Model model(String table, KeyLayout layout, Collection<SstFile> files) {
+    return new Model(table, layout, new ArrayList<>(files));
   }
 
-  /** One partitioning run over one table's files. */
-  private final class Partition {
+  /** Which of a table's SSTs overlap a key span. */
+  interface Overlaps {
+    /**
+     * @param start first key of the span (inclusive)
+     * @param end end of the span (exclusive), or null for unbounded
+     * @return the positions, in the model's list of files, of those whose bounds overlap the span, ascending
+     */
+    int[] overlapping(byte[] start, byte[] end);
+  }
+
+  /** One table's files as the range model reads them. Immutable once built: it may be read by several threads. */
+  final class Model {
     private final String table;
     private final KeyLayout layout;
     private final List<SstFile> files;
     private final SstSpread spread;
+    private final Overlaps overlapping;
 
-    Partition(String table, KeyLayout layout, List<SstFile> files) {
+    Model(String table, KeyLayout layout, List<SstFile> files) {
       this.table = table;
       this.layout = layout;
       this.files = files;
       this.spread = new SstSpread(layout, files);
+      this.overlapping = overlaps.apply(files);
+    }
+
+    /** @return the ranges of the table in key order */
+    List<KeyRange> partition() {
+      List<KeyRange> ranges = new ArrayList<>();
+      for (KeyRange bucket : splitByPrefix(KeyBytes.EMPTY, null, 1)) {
+        addLimited(bucket, 2, ranges);
+      }
+      return ranges;
     }
 
     /** Adds the range, or its pieces if it holds more than the limit, cutting at {@code depth} and below. */
@@ -100,11 +128,10 @@ public final class RangePartitioner {
     /** Cuts [start, end) into one range per prefix at depth seen in the SSTs' keys, and the gaps between them. */
     List<KeyRange> splitByPrefix(byte[] start, byte[] end, int depth) {
       TreeSet<byte[]> prefixes = new TreeSet<>(KeyBytes::compare);
-      for (SstFile f : files) {
-        if (f.overlaps(start, end)) {
-          addIfWithin(layout.prefix(f.smallest(), depth), start, end, prefixes);
-          addIfWithin(layout.prefix(f.largest(), depth), start, end, prefixes);
-        }
+      for (int i : overlapping.overlapping(start, end)) {
+        SstFile f = files.get(i);
+        addIfWithin(layout.prefix(f.smallest(), depth), start, end, prefixes);
+        addIfWithin(layout.prefix(f.largest(), depth), start, end, prefixes);
       }
       List<KeyRange> ranges = new ArrayList<>();
       byte[] cursor = start;
@@ -131,11 +158,10 @@ public final class RangePartitioner {
      */
     List<KeyRange> splitAtSstBoundaries(byte[] start, byte[] end) {
       TreeSet<byte[]> cuts = new TreeSet<>(KeyBytes::compare);
-      for (SstFile f : files) {
-        if (f.overlaps(start, end)) {
-          addIfInside(f.smallest(), start, end, cuts);
-          addIfInside(KeyBytes.after(f.largest()), start, end, cuts);
-        }
+      for (int i : overlapping.overlapping(start, end)) {
+        SstFile f = files.get(i);
+        addIfInside(f.smallest(), start, end, cuts);
+        addIfInside(KeyBytes.after(f.largest()), start, end, cuts);
       }
       List<KeyRange> ranges = new ArrayList<>();
       byte[] pieceStart = start;
@@ -167,15 +193,17 @@ public final class RangePartitioner {
       }
     }
 
-    /** Sums the overlapping share of every SST's counts. */
+    /** @return the estimated content of {@code [start, end)}: the overlapping share of every SST's counts */
     KeyRange estimate(byte[] start, byte[] end) {
       int ssts = 0;
       double entries = 0;
       double tombstones = 0;
       double rangeDeletions = 0;
       double bytes = 0;
-      for (SstFile f : files) {
-        double share = f.overlaps(start, end) ? spread.share(f, start, end) : 0;
+      // In the files' order, as a scan of every file adds them: the same sums to the last bit.
+      for (int i : overlapping.overlapping(start, end)) {
+        SstFile f = files.get(i);
+        double share = spread.share(f, start, end);
         if (share > 0) {
           ssts++;
           entries += share * f.getEntries();

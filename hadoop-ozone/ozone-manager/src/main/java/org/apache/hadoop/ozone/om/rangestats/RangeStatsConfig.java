@@ -59,10 +59,23 @@ public class RangeStatsConfig {
           + "one SST of OM's 64 MB target file size, which bounds the work of compacting one range.")
   private long maxRangeEntries = 200_000;
 
+  @Config(key = Keys.MAX_SSTS,
+      defaultValue = "100000",
+      type = ConfigType.LONG,
+      tags = {OZONE, OM, PERFORMANCE},
+      description = "A table with more live SSTs than this keeps only its totals (SSTs, entries, tombstones): its "
+          + "ranges are not computed and the range compaction service leaves it to RocksDB. Computing the ranges "
+          + "costs time and heap in proportion to a table's SSTs (n log n); this bounds both. A warning is logged, "
+          + "and the table's RangesDegraded metric is 1, while a table is over it.")
+  private long maxSsts = 100_000;
+
   @PostConstruct
   public void validate() {
     if (maxRangeEntries < 1) {
       throw new IllegalArgumentException(Keys.MAX_RANGE_ENTRIES + " must be positive, but is " + maxRangeEntries);
+    }
+    if (maxSsts < 0) {
+      throw new IllegalArgumentException(Keys.MAX_SSTS + " must not be negative, but is " + maxSsts);
     }
     for (String table : getTables()) {
       OmTableLayouts.layoutOf(table);
@@ -94,12 +107,21 @@ public class RangeStatsConfig {
     this.maxRangeEntries = maxRangeEntries;
   }
 
+  public long getMaxSsts() {
+    return maxSsts;
+  }
+
+  public void setMaxSsts(long maxSsts) {
+    this.maxSsts = maxSsts;
+  }
+
   /** The keys, for tests and grep. */
   public static final class Keys {
     public static final String PREFIX = "ozone.om.range.stats.";
     public static final String ENABLED = PREFIX + "enabled";
     public static final String TABLES = PREFIX + "tables";
     public static final String MAX_RANGE_ENTRIES = PREFIX + "max.range.entries";
+    public static final String MAX_SSTS = PREFIX + "max.ssts";
 
     private Keys() {
     }

@@ -18,6 +18,8 @@
 package org.apache.hadoop.ozone.om.rangestats;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.Objects;
 
 /**
@@ -104,6 +106,28 @@ public final class SstFile {
     return beingCompacted;
   }
 
+  /**
+   * @return whether the two lists hold, in the same order, files that give the same ranges: equal but perhaps for
+   *     whether a compaction reads them
+   */
+  static boolean sameRanges(Collection<SstFile> a, Collection<SstFile> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    Iterator<SstFile> other = b.iterator();
+    for (SstFile f : a) {
+      if (!f.sameRange(other.next())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean sameRange(SstFile that) {
+    return name.equals(that.name) && level == that.level && counts.equals(that.counts) && sizeBytes == that.sizeBytes
+        && Arrays.equals(smallestKey, that.smallestKey) && Arrays.equals(largestKey, that.largestKey);
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) {
@@ -113,9 +137,7 @@ public final class SstFile {
       return false;
     }
     SstFile that = (SstFile) o;
-    return name.equals(that.name) && level == that.level && counts.equals(that.counts) && sizeBytes == that.sizeBytes
-        && beingCompacted == that.beingCompacted && Arrays.equals(smallestKey, that.smallestKey)
-        && Arrays.equals(largestKey, that.largestKey);
+    return beingCompacted == that.beingCompacted && sameRange(that);
   }
 
   @Override

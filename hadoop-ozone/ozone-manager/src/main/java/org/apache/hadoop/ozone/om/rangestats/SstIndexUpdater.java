@@ -26,6 +26,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * never seen (at start, or after an event was missed).
  *
  * <p>Changes coalesce per table (the tables changed, and the counts of their
- * new files), so nothing grows while the thread is busy or gone.
+ * new files), so nothing grows while the thread is busy or gone. After each
+ * update it hands the table to what derives data from the index (the range
+ * model), in the same thread, so that readers never compute.
  */
 final class SstIndexUpdater {
   private static final Logger LOG = LoggerFactory.getLogger(SstIndexUpdater.class);
@@ -61,12 +64,15 @@ final class SstIndexUpdater {
   private final Map<String, AtomicLong> flushes = new ConcurrentHashMap<>();
   private final AtomicLong flushedBytes = new AtomicLong();
   private final Object updateLock = new Object();
+  private final Consumer<String> indexed;
   private volatile Function<String, SstSource> sources;
   private Thread thread;
 
-  SstIndexUpdater(SstIndex index, Set<String> tables) {
+  /** @param indexed called with the table after each update of its files, in the updating thread */
+  SstIndexUpdater(SstIndex index, Set<String> tables, Consumer<String> indexed) {
     this.index = index;
     this.tables = Collections.unmodifiableSet(tables);
+    this.indexed = indexed;
   }
 
   boolean isTracked(String table) {
@@ -175,6 +181,7 @@ final class SstIndexUpdater {
       }
       index.update(table, SstFiles.read(sources.apply(table), known), flushesSeen);
       updates.incrementAndGet();
+      indexed.accept(table);
     }
   }
 }

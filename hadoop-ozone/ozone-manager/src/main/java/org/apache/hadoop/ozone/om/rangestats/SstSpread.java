@@ -19,7 +19,6 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,19 +40,33 @@ import java.util.TreeSet;
  */
 final class SstSpread {
   private final TreeSet<byte[]> buckets = new TreeSet<>(KeyBytes::compare);
+  /** The segments of the SSTs that span several buckets; an SST missing here is spread between its own bounds. */
   private final Map<SstFile, List<byte[][]>> segments = new IdentityHashMap<>();
 
-  /** @param files the table's SSTs, whose bounds tell which buckets exist */
+  /**
+   * Reads every SST's segments now, so that shares can be asked from several threads.
+   *
+   * @param files the table's SSTs, whose bounds tell which buckets exist
+   */
   SstSpread(KeyLayout layout, Collection<SstFile> files) {
     for (SstFile f : files) {
       addIfPresent(layout.prefix(f.smallest(), 1));
       addIfPresent(layout.prefix(f.largest(), 1));
     }
+    for (SstFile f : files) {
+      List<byte[][]> parts = segmentsOf(f);
+      if (parts != null) {
+        segments.put(f, parts);
+      }
+    }
   }
 
   /** @return the estimated share of the SST's entries in {@code [start, end)}, in [0, 1] */
   double share(SstFile file, byte[] start, byte[] end) {
-    List<byte[][]> parts = segments.computeIfAbsent(file, this::segmentsOf);
+    List<byte[][]> parts = segments.get(file);
+    if (parts == null) {
+      return KeyInterpolation.overlap(file.smallest(), file.largest(), start, end);
+    }
     double share = 0;
     for (byte[][] part : parts) {
       share += KeyInterpolation.overlap(part[0], part[1], start, end);
@@ -61,7 +74,7 @@ final class SstSpread {
     return share / parts.size();
   }
 
-  /** The SST's key bounds within each known bucket it touches, or its own bounds if it touches fewer than two. */
+  /** The SST's key bounds within each known bucket it touches, or null if it touches fewer than two. */
   private List<byte[][]> segmentsOf(SstFile file) {
     List<byte[][]> parts = new ArrayList<>();
     byte[] from = buckets.floor(file.smallest());
@@ -77,10 +90,7 @@ final class SstSpread {
       byte[] high = bucketEnd == null || KeyBytes.compare(file.largest(), bucketEnd) < 0 ? file.largest() : bucketEnd;
       parts.add(new byte[][] {low, high});
     }
-    if (parts.size() < 2) {
-      return Collections.singletonList(new byte[][] {file.smallest(), file.largest()});
-    }
-    return parts;
+    return parts.size() < 2 ? null : parts;
   }
 
   private void addIfPresent(byte[] bucket) {

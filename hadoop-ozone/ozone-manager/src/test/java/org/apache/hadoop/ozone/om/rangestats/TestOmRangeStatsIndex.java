@@ -33,8 +33,14 @@ import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.Table;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedCompactRangeOptions;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.MetricsTag;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
+import org.apache.ozone.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -150,6 +156,90 @@ class TestOmRangeStatsIndex {
     awaitIndexMatchesLiveFiles("keyTable");
     assertThat(stats().getFiles("keyTable")).containsExactlyInAnyOrderElementsOf(before);
     assertThat(stats().getRanges("keyTable").toString()).isEqualTo(rangesBefore);
+  }
+
+  @Test
+  void scrapesReadWhatTheIndexPublishedAndComputeNothing() throws Exception {
+    Table<byte[], byte[]> keys = table("keyTable");
+    for (int i = 0; i < 3; i++) {
+      put(keys, "/vol/s" + i + "/k", 0, 100);
+      flush("keyTable");
+    }
+    awaitIndexMatchesLiveFiles("keyTable");
+    long computed = stats().getRecomputations();
+    assertThat(computed).isPositive();
+
+    for (int i = 0; i < 20; i++) {
+      assertThat(scrape("keyTable", "LiveSsts")).isEqualTo(3);
+    }
+    assertThat(scrape("keyTable", "Ranges")).isEqualTo(3);
+    assertThat(stats().getRecomputations()).as("computations after 21 scrapes").isEqualTo(computed);
+
+    // A flush is computed for in the index's thread, with nobody asking.
+    put(keys, "/vol/s3/k", 0, 100);
+    flush("keyTable");
+    awaitIndexMatchesLiveFiles("keyTable");
+    assertThat(stats().getRecomputations()).isGreaterThan(computed);
+    assertThat(stats().getRanges("keyTable")).hasSize(4);
+  }
+
+  @Test
+  void tableOverMaxSstsKeepsOnlyItsTotals() throws Exception {
+    metadata.stop();
+    conf.setLong(RangeStatsConfig.Keys.MAX_SSTS, 2);
+    LogCapturer log = LogCapturer.captureLogs(OmRangeStats.class);
+    metadata = new OmMetadataManagerImpl(conf, null);
+    Table<byte[], byte[]> keys = table("keyTable");
+    put(keys, "/vol/a/k", 0, 1000);
+    flush("keyTable");
+    delete(keys, "/vol/a/k", 0, 400);
+    flush("keyTable");
+    awaitIndexMatchesLiveFiles("keyTable");
+    assertThat(stats().get("keyTable").isDegraded()).isFalse();
+    assertThat(stats().getRanges("keyTable")).hasSize(1);
+
+    put(keys, "/vol/b/k", 0, 1000);
+    flush("keyTable");
+    awaitIndexMatchesLiveFiles("keyTable");
+    TableRanges degraded = stats().get("keyTable");
+    assertThat(degraded.isDegraded()).isTrue();
+    assertThat(degraded.getRanges()).isEmpty();
+    assertThat(degraded.estimate(key("/vol/a/k", 0), null)).isNull();
+    assertThat(degraded.getEntries()).isEqualTo(2400);
+    assertThat(degraded.getTombstones()).isEqualTo(400);
+    assertThat(scrape("keyTable", "RangesDegraded")).isEqualTo(1);
+    assertThat(scrape("keyTable", "EstimatedTombstones")).isEqualTo(400);
+    assertThat(log.getOutput()).contains("Range statistics of keyTable keep only its totals: 3 SSTs, more than "
+        + RangeStatsConfig.Keys.MAX_SSTS + "=2");
+
+    ManagedCompactRangeOptions options = new ManagedCompactRangeOptions();
+    options.setBottommostLevelCompaction(BottommostLevelCompaction.kForce);
+    store().compactTable("keyTable", options);
+    options.close();
+    awaitIndexMatchesLiveFiles("keyTable");
+    assertThat(stats().get("keyTable").isDegraded()).isFalse();
+    assertThat(stats().getRanges("keyTable")).extracting(r -> string(r.getStart()))
+        .containsExactly("/vol/a/", "/vol/b/");
+    assertThat(scrape("keyTable", "RangesDegraded")).isZero();
+    assertThat(log.getOutput()).contains("Range statistics of keyTable compute its ranges again");
+  }
+
+  /** @return a gauge of the table's record as a scrape of OM's range statistics reads it */
+  private static long scrape(String table, String gauge) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    DefaultMetricsSystem.instance().getSource(OmRangeStatsMetrics.SOURCE_NAME).getMetrics(collector, true);
+    for (MetricsRecord record : collector.getRecords()) {
+      for (MetricsTag tag : record.tags()) {
+        if (tag.name().equals("Table") && tag.value().equals(table)) {
+          for (AbstractMetric metric : record.metrics()) {
+            if (metric.name().equals(gauge)) {
+              return metric.value().longValue();
+            }
+          }
+        }
+      }
+    }
+    throw new AssertionError("no gauge " + gauge + " of " + table);
   }
 
   private void awaitIndexMatchesLiveFiles(String table) throws Exception {

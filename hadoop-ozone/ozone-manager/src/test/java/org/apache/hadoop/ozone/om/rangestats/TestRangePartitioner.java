@@ -24,7 +24,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 
 /** The range model on plain data: how tables are cut into ranges and what each range is estimated to hold. */
@@ -123,6 +128,89 @@ class TestRangePartitioner {
             tuple("/1/2/100/", "/1/2/1000", 800L),
             tuple("/1/2/200/", "/1/2/2000", 800L),
             tuple("/1/3/", "/1/30", 500L));
+  }
+
+  /**
+   * The overlap index changes how a run finds the SSTs of a range, not what it finds: on random layouts (buckets of
+   * both key layouts, L0 files across buckets, levels of disjoint files, tiny and huge limits) every range and every
+   * estimate is the same, to the last bit, as with a scan of every file for each range, the quadratic reference.
+   */
+  @RepeatedTest(200)
+  void sameRangesAsAScanOfEveryFile(RepetitionInfo repetition) {
+    Random random = new Random(repetition.getCurrentRepetition());
+    KeyLayout layout = random.nextBoolean() ? KeyLayout.BUCKET : KeyLayout.BUCKET_AND_PARENT;
+    List<SstFile> files = randomLayout(random, layout);
+    long limit = random.nextBoolean() ? 1 + random.nextInt(5000) : Long.MAX_VALUE;
+    RangePartitioner indexed = new RangePartitioner(limit);
+    RangePartitioner scanning = new RangePartitioner(limit, TestRangePartitioner::scanningEveryFile);
+
+    List<KeyRange> expected = scanning.partition("t", layout, files);
+    assertThat(describe(indexed.partition("t", layout, files))).isEqualTo(describe(expected));
+    RangePartitioner.Model model = indexed.model("t", layout, files);
+    RangePartitioner.Model reference = scanning.model("t", layout, files);
+    for (int i = 0; i < 20; i++) {
+      byte[] start = randomKey(random, layout);
+      byte[] end = random.nextInt(5) == 0 ? null : randomKey(random, layout);
+      assertThat(describe(Collections.singletonList(model.estimate(start, end))))
+          .isEqualTo(describe(Collections.singletonList(reference.estimate(start, end))));
+    }
+  }
+
+  @RepeatedTest(50)
+  void overlapIndexFindsExactlyTheOverlappingFiles(RepetitionInfo repetition) {
+    Random random = new Random(1000 + repetition.getCurrentRepetition());
+    List<SstFile> files = randomLayout(random, KeyLayout.BUCKET);
+    SstOverlaps index = new SstOverlaps(files);
+    for (int i = 0; i < 200; i++) {
+      byte[] start = randomKey(random, KeyLayout.BUCKET);
+      byte[] end = random.nextInt(5) == 0 ? null : randomKey(random, KeyLayout.BUCKET);
+      assertThat(index.overlapping(start, end)).as("[%s, %s)", string(start), string(end))
+          .containsExactly(scanningEveryFile(files).overlapping(start, end));
+    }
+  }
+
+  /** What the partitioner did before the overlap index: test every file against every span. */
+  private static RangePartitioner.Overlaps scanningEveryFile(List<SstFile> files) {
+    return (start, end) -> IntStream.range(0, files.size()).filter(i -> files.get(i).overlaps(start, end)).toArray();
+  }
+
+  /** Up to 6 levels: L0 files anywhere (across buckets too), below it disjoint files in key order. */
+  private List<SstFile> randomLayout(Random random, KeyLayout layout) {
+    List<SstFile> files = new ArrayList<>();
+    int levels = 1 + random.nextInt(6);
+    for (int level = 0; level < levels; level++) {
+      int count = random.nextInt(40);
+      List<byte[]> bounds = new ArrayList<>();
+      for (int i = 0; i < 2 * count; i++) {
+        bounds.add(randomKey(random, layout));
+      }
+      bounds.sort(KeyBytes::compare);
+      for (int i = 0; i < count; i++) {
+        byte[] a = level == 0 ? randomKey(random, layout) : bounds.get(2 * i);
+        byte[] b = level == 0 ? randomKey(random, layout) : bounds.get(2 * i + 1);
+        boolean ordered = KeyBytes.compare(a, b) <= 0;
+        long entries = 1 + random.nextInt(100_000);
+        files.add(new SstFile(String.format("%06d.sst", ++fileNumber), level, ordered ? a : b, ordered ? b : a,
+            new SstCounts(entries, random.nextInt((int) entries), random.nextInt(3)), entries * 100, false));
+      }
+    }
+    return files;
+  }
+
+  private static byte[] randomKey(Random random, KeyLayout layout) {
+    String bucket = layout == KeyLayout.BUCKET ? "/v" + random.nextInt(3) + "/b" + random.nextInt(8) + "/"
+        : "/" + random.nextInt(3) + "/" + random.nextInt(8) + "/" + random.nextInt(4) + "/";
+    return bytes(bucket + "k" + random.nextInt(100_000));
+  }
+
+  /** Every field of the ranges, exactly. */
+  private static List<String> describe(List<KeyRange> ranges) {
+    List<String> lines = new ArrayList<>();
+    for (KeyRange r : ranges) {
+      lines.add(r + " end=" + string(r.getEnd()) + " rangeDeletions=" + r.getRangeDeletions() + " bytes="
+          + r.getBytes());
+    }
+    return lines;
   }
 
   @Test
