@@ -72,6 +72,8 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong idleMemtableFlushes;
   @Metric("Compaction time of one range in milliseconds")
   private MutableRate compactionTime;
+  @Metric("Time the service spent compacting ranges, in milliseconds: its busy time")
+  private MutableCounterLong compactionMillis;
   @Metric("Bytes the compactions read (estimated from the SST index, on the safe side)")
   private MutableCounterLong bytesRead;
   @Metric("Bytes of the SSTs the compactions wrote (the new SSTs in the SST index afterwards)")
@@ -182,6 +184,7 @@ public final class RangeCompactionMetrics {
       idleRangesCompacted.incr();
     }
     compactionTime.add(millis);
+    compactionMillis.incr(millis);
     bytesRead.incr(read);
     bytesWritten.incr(written);
     tombstonesRemoved.incr(Math.max(0, tombstones));
@@ -193,6 +196,10 @@ public final class RangeCompactionMetrics {
 
   public long getRangesCompacted() {
     return rangesCompacted.value();
+  }
+
+  public long getCompactionMillis() {
+    return compactionMillis.value();
   }
 
   public long getSkippedWritePressure() {

@@ -19,13 +19,10 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -41,6 +38,7 @@ import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.Table;
+import org.apache.hadoop.hdds.utils.db.managed.ManagedCompactRangeOptions;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
@@ -57,9 +55,14 @@ import org.rocksdb.LiveFileMetaData;
  *       about {@code --delete-distance} entries before;</li>
  *   <li>after every {@code --flush-every} entries, flush keyTable (waiting for the flush): only these calls are
  *       timed as flush time; the puts and deletes are timed separately as write time;</li>
+ *   <li>after the round's last flush, compact the workload's keys of keyTable ({@code CompactRange} over
+ *       {@code /vol1/}, waiting for it): timed as compaction time;</li>
  *   <li>before the next phase, wait until both DBs are quiet (no flush or compaction running or pending) and the
  *       index has caught up with keyTable's live SSTs, so no phase pays for the previous one's background work.</li>
  * </ul>
+ * With {@code --base-ssts N}, both DBs' keyTable first gets N SSTs of {@value #BASE_KEYS_PER_SST} keys each
+ * ({@link IngestedSsts}, keys before the workload's), so that every index update and range computation of the
+ * enabled DB works on a table of that many SSTs, as on a production OM.
  * The first {@code --warmup} rounds (JIT, first compactions) are not counted. Flush MB/s counts the keys and
  * values the flushed memtables took in (a delete counts its key). Run it with scripts/bench-range-stats-overhead,
  * or after {@code mvn test-compile} with the module's test classpath:
@@ -71,12 +74,16 @@ import org.rocksdb.LiveFileMetaData;
 public final class RangeStatsFlushBench {
   private static final String TABLE = "keyTable";
   private static final long SETTLE_MILLIS = 60_000;
+  private static final int BASE_KEYS_PER_SST = 100;
+  private static final int BASE_BUCKETS = 100;
   private static final int VALUE_POOL = 1024;
+  /** The workload's keys ({@link Variant#key}): what each round's compaction covers, the ingested base aside. */
+  private static final byte[] WORKLOAD_START = "/vol1/".getBytes(UTF_8);
+  private static final byte[] WORKLOAD_END = "/vol10".getBytes(UTF_8);
 
   private final Options options;
   private final byte[][] values;
-  private final Instant started = Instant.now();
-  private final long startedNanos = System.nanoTime();
+  private final BenchRun run = new BenchRun("scripts/bench-range-stats-overhead");
 
   private RangeStatsFlushBench(Options options) {
     this.options = options;
@@ -128,12 +135,13 @@ public final class RangeStatsFlushBench {
           options.rounds, options.warmup, base);
       System.out.println();
       System.out.println("round  first          flush ms with  flush ms without  flush/s ratio  writes/s with  "
-          + "writes/s without  ratio");
+          + "writes/s without  ratio  compaction ms with  compaction ms without");
       long seq = 0;
       long runStart = System.nanoTime();
       long settleNanos = 0;
       List<Double> flushRatios = new ArrayList<>();
       List<Double> writeRatios = new ArrayList<>();
+      List<Double> compactionRatios = new ArrayList<>();
       for (int round = 0; round < options.warmup + options.rounds; round++) {
         boolean counted = round >= options.warmup;
         Variant first = round % 2 == 0 ? with : without;
@@ -148,18 +156,23 @@ public final class RangeStatsFlushBench {
         if (counted) {
           flushRatios.add((double) wo.flushNanos / w.flushNanos);
           writeRatios.add(w.writesPerSecond() / wo.writesPerSecond());
+          compactionRatios.add((double) wo.compactionNanos / w.compactionNanos);
         }
-        System.out.printf(Locale.ROOT, "%5s  %-13s  %13.1f  %16.1f  %13.3f  %13.0f  %16.0f  %5.3f%n",
+        System.out.printf(Locale.ROOT, "%5s  %-13s  %13.1f  %16.1f  %13.3f  %13.0f  %16.0f  %5.3f  %16.1f  %19.1f%n",
             counted ? String.valueOf(round - options.warmup + 1) : "warm", first.name,
             w.flushNanos / 1e6, wo.flushNanos / 1e6, (double) wo.flushNanos / w.flushNanos,
-            w.writesPerSecond(), wo.writesPerSecond(), w.writesPerSecond() / wo.writesPerSecond());
+            w.writesPerSecond(), wo.writesPerSecond(), w.writesPerSecond() / wo.writesPerSecond(),
+            w.compactionNanos / 1e6, wo.compactionNanos / 1e6);
       }
       System.out.println();
       printSummary(with, without, median(flushRatios), median(writeRatios));
+      System.out.printf(Locale.ROOT, "Compaction throughput with/without index: %.3f median of the rounds%n",
+          median(compactionRatios));
       System.out.printf(Locale.ROOT, "Rounds took %.1f s, of which %.1f s waiting for the DBs to settle%n",
           (System.nanoTime() - runStart) / 1e9, settleNanos / 1e9);
       if (options.json != null) {
-        writeJson(with, without, median(flushRatios), median(writeRatios), flushRatios, writeRatios);
+        writeJson(with, without, median(flushRatios), median(writeRatios), flushRatios, writeRatios,
+            compactionRatios);
       }
     } finally {
       if (with != null) {
@@ -214,7 +227,7 @@ public final class RangeStatsFlushBench {
 
   /** The summary, the rounds' ratios, the settings and where the run came from, as the results pages read them. */
   private void writeJson(Variant with, Variant without, double medianFlushRatio, double medianWriteRatio,
-      List<Double> flushRatios, List<Double> writeRatios) throws IOException {
+      List<Double> flushRatios, List<Double> writeRatios, List<Double> compactionRatios) throws IOException {
     Stats w = with.stats();
     Stats wo = without.stats();
     Map<String, Object> settings = new LinkedHashMap<>();
@@ -226,18 +239,9 @@ public final class RangeStatsFlushBench {
     settings.put("buckets", options.buckets);
     settings.put("deletePercent", options.deletePercent);
     settings.put("deleteDistance", options.deleteDistance);
-    Map<String, Object> machine = new LinkedHashMap<>();
-    machine.put("cores", Runtime.getRuntime().availableProcessors());
-    machine.put("memoryGiB", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getTotalPhysicalMemorySize() / (double) (1L << 30));
+    settings.put("baseSsts", options.baseSsts);
+    settings.put("baseKeysPerSst", BASE_KEYS_PER_SST);
     Map<String, Object> root = new LinkedHashMap<>();
-    root.put("tool", "scripts/bench-range-stats-overhead");
-    root.put("commandLine", System.getProperty("bench.command"));
-    root.put("gitCommit", System.getProperty("bench.git.commit"));
-    root.put("gitDirty", Boolean.parseBoolean(System.getProperty("bench.git.dirty")));
-    root.put("startedAt", started.toString());
-    root.put("wallSeconds", (System.nanoTime() - startedNanos) / 1e9);
-    root.put("machine", machine);
     root.put("settings", settings);
     root.put("flushes", w.flushes);
     root.put("flushThroughputRatio", w.flushesPerSecond() / wo.flushesPerSecond());
@@ -250,7 +254,10 @@ public final class RangeStatsFlushBench {
     root.put("indexMatchesLiveFiles", with.indexMatchesLiveFiles());
     root.put("roundFlushRatios", flushRatios);
     root.put("roundWriteRatios", writeRatios);
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(options.json.toFile(), root);
+    root.put("compactionThroughputRatioMedian", median(compactionRatios));
+    root.put("roundCompactionRatios", compactionRatios);
+    root.put("liveSsts", with.liveFiles().size());
+    run.writeJson(options.json, root);
   }
 
   private static void row(String name, String format, double with, double without) {
@@ -313,6 +320,12 @@ public final class RangeStatsFlushBench {
         throw new IllegalStateException(name + ": range statistics are not " + (enabled ? "on" : "off"));
       }
       table = (Table<byte[], byte[]>) (Table<?, ?>) store().getTable(TABLE);
+      if (options.baseSsts > 0) {
+        IngestedSsts.ingest(db(), TABLE, dir.resolve("ingest"), options.baseSsts, BASE_BUCKETS, BASE_KEYS_PER_SST,
+            options.valueBytes);
+        // Ingestion raises no flush or compaction event: the index reads the new files now.
+        metadata.getRangeStats().refresh(TABLE);
+      }
     }
 
     RoundResult runRound(long firstSeq, boolean counted) throws IOException {
@@ -346,6 +359,11 @@ public final class RangeStatsFlushBench {
           entriesSinceFlush = 0;
         }
       }
+      long compactionStart = System.nanoTime();
+      try (ManagedCompactRangeOptions compaction = new ManagedCompactRangeOptions()) {
+        db().compactRange(db().getColumnFamily(TABLE), WORKLOAD_START, WORKLOAD_END, compaction);
+      }
+      result.compactionNanos = System.nanoTime() - compactionStart;
       if (counted) {
         writeNanos += result.writeNanos;
         writes += result.writes;
@@ -450,6 +468,7 @@ public final class RangeStatsFlushBench {
     private final long writes;
     private long writeNanos;
     private long flushNanos;
+    private long compactionNanos;
 
     RoundResult(long writes) {
       this.writes = writes;
@@ -494,7 +513,8 @@ public final class RangeStatsFlushBench {
   static final class Options {
     static final String USAGE = "Usage: RangeStatsFlushBench [--rounds N (10)] [--warmup N (1)] [--entries N (200000)]"
         + " [--flush-every N (20000)] [--value-bytes N (100)] [--buckets N (4)] [--delete-percent 0-50 (20)]"
-        + " [--delete-distance N (1000)] [--dir DIR (a temp dir)] [--json FILE (the summary as JSON, with where it"
+        + " [--delete-distance N (1000)] [--base-ssts N (0)] [--dir DIR (a temp dir)]"
+        + " [--json FILE (the summary as JSON, with where it"
         + " came from: -Dbench.command, -Dbench.git.commit, -Dbench.git.dirty)]";
 
     private int rounds = 10;
@@ -505,6 +525,7 @@ public final class RangeStatsFlushBench {
     private int buckets = 4;
     private int deletePercent = 20;
     private long deleteDistance = 1000;
+    private int baseSsts;
     private Path dir;
     private Path json;
     private boolean help;
@@ -523,28 +544,31 @@ public final class RangeStatsFlushBench {
         String value = args[++i];
         switch (name) {
         case "--rounds":
-          o.rounds = (int) number(name, value, 1, 1000);
+          o.rounds = (int) BenchRun.number(name, value, 1, 1000);
           break;
         case "--warmup":
-          o.warmup = (int) number(name, value, 0, 1000);
+          o.warmup = (int) BenchRun.number(name, value, 0, 1000);
           break;
         case "--entries":
-          o.entries = number(name, value, 1, Long.MAX_VALUE / 4);
+          o.entries = BenchRun.number(name, value, 1, Long.MAX_VALUE / 4);
           break;
         case "--flush-every":
-          o.flushEvery = number(name, value, 1, Long.MAX_VALUE);
+          o.flushEvery = BenchRun.number(name, value, 1, Long.MAX_VALUE);
           break;
         case "--value-bytes":
-          o.valueBytes = (int) number(name, value, 0, 1 << 20);
+          o.valueBytes = (int) BenchRun.number(name, value, 0, 1 << 20);
           break;
         case "--buckets":
-          o.buckets = (int) number(name, value, 1, 99);
+          o.buckets = (int) BenchRun.number(name, value, 1, 99);
           break;
         case "--delete-percent":
-          o.deletePercent = (int) number(name, value, 0, 50);
+          o.deletePercent = (int) BenchRun.number(name, value, 0, 50);
           break;
         case "--delete-distance":
-          o.deleteDistance = number(name, value, 1, Long.MAX_VALUE / 4);
+          o.deleteDistance = BenchRun.number(name, value, 1, Long.MAX_VALUE / 4);
+          break;
+        case "--base-ssts":
+          o.baseSsts = (int) BenchRun.number(name, value, 0, 1_000_000);
           break;
         case "--dir":
           o.dir = new File(value).toPath();
@@ -557,20 +581,6 @@ public final class RangeStatsFlushBench {
         }
       }
       return o;
-    }
-
-    private static long number(String name, String value, long min, long max) {
-      long n;
-      try {
-        n = Long.parseLong(value);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("Bad value '" + value + "' for " + name + ": not an integer");
-      }
-      if (n < min || n > max) {
-        throw new IllegalArgumentException("Bad value '" + value + "' for " + name + ": must be in [" + min + ", "
-            + max + "]");
-      }
-      return n;
     }
   }
 }

@@ -27,7 +27,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
@@ -142,7 +141,7 @@ class TestRangePartitioner {
     List<SstFile> files = randomLayout(random, layout);
     long limit = random.nextBoolean() ? 1 + random.nextInt(5000) : Long.MAX_VALUE;
     RangePartitioner indexed = new RangePartitioner(limit);
-    RangePartitioner scanning = new RangePartitioner(limit, TestRangePartitioner::scanningEveryFile);
+    RangePartitioner scanning = new RangePartitioner(limit, ScanningOverlaps::of);
 
     List<KeyRange> expected = scanning.partition("t", layout, files);
     assertThat(describe(indexed.partition("t", layout, files))).isEqualTo(describe(expected));
@@ -165,13 +164,8 @@ class TestRangePartitioner {
       byte[] start = randomKey(random, KeyLayout.BUCKET);
       byte[] end = random.nextInt(5) == 0 ? null : randomKey(random, KeyLayout.BUCKET);
       assertThat(index.overlapping(start, end)).as("[%s, %s)", string(start), string(end))
-          .containsExactly(scanningEveryFile(files).overlapping(start, end));
+          .containsExactly(ScanningOverlaps.of(files).overlapping(start, end));
     }
-  }
-
-  /** What the partitioner did before the overlap index: test every file against every span. */
-  private static RangePartitioner.Overlaps scanningEveryFile(List<SstFile> files) {
-    return (start, end) -> IntStream.range(0, files.size()).filter(i -> files.get(i).overlaps(start, end)).toArray();
   }
 
   /** Up to 6 levels: L0 files anywhere (across buckets too), below it disjoint files in key order. */

@@ -1,0 +1,34 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements. See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.
+ * The ASF licenses this file to You under the Apache License, Version 2.0
+ * (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at
+ *
+ *      http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.hadoop.ozone.om.rangestats;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * What the range model did before {@link SstOverlaps}: test every file against every span. The reference the
+ * overlap index is compared with, in tests and in the scale benchmark, where it shows the quadratic curve.
+ */
+final class ScanningOverlaps {
+  private ScanningOverlaps() {
+  }
+
+  static RangePartitioner.Overlaps of(List<SstFile> files) {
+    return (start, end) -> IntStream.range(0, files.size()).filter(i -> files.get(i).overlaps(start, end)).toArray();
+  }
+}
