@@ -18,6 +18,7 @@
 package org.apache.hadoop.ozone.om.rangestats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
@@ -154,21 +155,25 @@ public final class RangePartitioner {
 
     /**
      * Cuts [start, end) at the first and past-last keys of the SSTs inside it,
-     * then merges consecutive pieces while they stay within the limit.
+     * then merges consecutive pieces while they stay within the limit. The pieces
+     * are swept in key order, each SST joining at its first key and leaving past
+     * its last, so that no piece asks which SSTs it overlaps.
      */
     List<KeyRange> splitAtSstBoundaries(byte[] start, byte[] end) {
+      int[] inside = overlapping.overlapping(start, end);
       TreeSet<byte[]> cuts = new TreeSet<>(KeyBytes::compare);
-      for (int i : overlapping.overlapping(start, end)) {
+      for (int i : inside) {
         SstFile f = files.get(i);
         addIfInside(f.smallest(), start, end, cuts);
         addIfInside(KeyBytes.after(f.largest()), start, end, cuts);
       }
+      Sweep sweep = new Sweep(inside);
       List<KeyRange> ranges = new ArrayList<>();
       byte[] pieceStart = start;
       byte[] mergedStart = start;
       long mergedEntries = 0;
       for (byte[] cut : cuts) {
-        long pieceEntries = estimate(pieceStart, cut).getEntries();
+        long pieceEntries = Math.round(sum(sweep.overlapping(pieceStart, cut), pieceStart, cut).entries);
         if (mergedEntries > 0 && mergedEntries + pieceEntries > maxRangeEntries) {
           addEstimate(mergedStart, pieceStart, ranges);
           mergedStart = pieceStart;
@@ -177,7 +182,7 @@ public final class RangePartitioner {
         mergedEntries += pieceEntries;
         pieceStart = cut;
       }
-      long lastEntries = estimate(pieceStart, end).getEntries();
+      long lastEntries = Math.round(sum(sweep.overlapping(pieceStart, end), pieceStart, end).entries);
       if (mergedEntries > 0 && mergedEntries + lastEntries > maxRangeEntries) {
         addEstimate(mergedStart, pieceStart, ranges);
         mergedStart = pieceStart;
@@ -195,26 +200,85 @@ public final class RangePartitioner {
 
     /** @return the estimated content of {@code [start, end)}: the overlapping share of every SST's counts */
     KeyRange estimate(byte[] start, byte[] end) {
-      int ssts = 0;
-      double entries = 0;
-      double tombstones = 0;
-      double rangeDeletions = 0;
-      double bytes = 0;
-      // In the files' order, as a scan of every file adds them: the same sums to the last bit.
+      List<Integer> positions = new ArrayList<>();
       for (int i : overlapping.overlapping(start, end)) {
+        positions.add(i);
+      }
+      Sums sums = sum(positions, start, end);
+      SstCounts counts = new SstCounts(Math.round(sums.entries), Math.round(sums.tombstones),
+          Math.round(sums.rangeDeletions));
+      return new KeyRange(table, start, end, sums.ssts, counts, Math.round(sums.bytes));
+    }
+
+    /**
+     * Adds the share of each overlapping SST's counts, in the files' order: the same sums, to the last bit, as a scan
+     * of every file.
+     *
+     * @param positions the files overlapping {@code [start, end)}, ascending
+     */
+    private Sums sum(Iterable<Integer> positions, byte[] start, byte[] end) {
+      Sums sums = new Sums();
+      for (int i : positions) {
         SstFile f = files.get(i);
         double share = spread.share(f, start, end);
         if (share > 0) {
-          ssts++;
-          entries += share * f.getEntries();
-          tombstones += share * f.getDeletions();
-          rangeDeletions += share * f.getRangeDeletions();
-          bytes += share * f.getSizeBytes();
+          sums.ssts++;
+          sums.entries += share * f.getEntries();
+          sums.tombstones += share * f.getDeletions();
+          sums.rangeDeletions += share * f.getRangeDeletions();
+          sums.bytes += share * f.getSizeBytes();
         }
       }
-      SstCounts counts = new SstCounts(Math.round(entries), Math.round(tombstones), Math.round(rangeDeletions));
-      return new KeyRange(table, start, end, ssts, counts, Math.round(bytes));
+      return sums;
     }
+
+    /**
+     * The files of one span overlapping consecutive pieces of it, cut where they start and past where they end: a
+     * file overlaps a piece from the piece its first key starts to the piece its last key ends in.
+     */
+    private final class Sweep {
+      private final Integer[] bySmallest;
+      private final Integer[] byLargest;
+      /** The files overlapping the current piece, ascending. */
+      private final TreeSet<Integer> active = new TreeSet<>();
+      private int joined;
+      private int left;
+
+      /** @param positions the files overlapping the span */
+      Sweep(int[] positions) {
+        bySmallest = new Integer[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+          bySmallest[i] = positions[i];
+        }
+        byLargest = bySmallest.clone();
+        Arrays.sort(bySmallest, (a, b) -> KeyBytes.compare(files.get(a).smallest(), files.get(b).smallest()));
+        Arrays.sort(byLargest, (a, b) -> KeyBytes.compare(files.get(a).largest(), files.get(b).largest()));
+      }
+
+      /**
+       * @param pieceStart the piece's first key, at or after the previous piece's end
+       * @return the files overlapping {@code [pieceStart, pieceEnd)}, ascending
+       */
+      Iterable<Integer> overlapping(byte[] pieceStart, byte[] pieceEnd) {
+        while (joined < bySmallest.length && (pieceEnd == null
+            || KeyBytes.compare(files.get(bySmallest[joined]).smallest(), pieceEnd) < 0)) {
+          active.add(bySmallest[joined++]);
+        }
+        while (left < byLargest.length && KeyBytes.compare(files.get(byLargest[left]).largest(), pieceStart) < 0) {
+          active.remove(byLargest[left++]);
+        }
+        return active;
+      }
+    }
+  }
+
+  /** The estimated counts of a span before rounding: what a piece's size needs, without a range's copies. */
+  private static final class Sums {
+    private int ssts;
+    private double entries;
+    private double tombstones;
+    private double rangeDeletions;
+    private double bytes;
   }
 
   private static void addIfWithin(byte[] key, byte[] start, byte[] end, TreeSet<byte[]> out) {
