@@ -13,14 +13,14 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import generated, optionsarms
+from . import generated, optionsarms, rangestatsscale
 from .summary import lookup
 
 INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
-              'test-command.json', 'range-stats-overhead.json', 'upstream-on-master.json')
+              'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json', 'upstream-on-master.json')
 
 
 def _median(values):
@@ -169,6 +169,9 @@ def _describe(json_path):
             f"{result['flushThroughputRatioMedian']:.3f}); p95 flush {result['p95FlushMsWith']:.1f} against "
             f"{result['p95FlushMsWithout']:.1f} ms"), dict(provenance, commit=result['gitCommit'],
                                                           command=result['commandLine'])
+    if name == rangestatsscale.JSON:
+        return 'bench-range-stats-scale', rangestatsscale.headline(result), dict(
+            provenance, commit=result['gitCommit'], command=result['commandLine'])
     if 'analysis' in result and 'blocks' in result:
         return result.get('tool', 'ab-bench --interleave'), _interleave_headline(result), provenance
     return 'ab-bench', _arms_headline(result), provenance

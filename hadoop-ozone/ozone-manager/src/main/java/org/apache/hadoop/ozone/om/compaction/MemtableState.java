@@ -28,7 +28,8 @@ final class MemtableState {
   private final boolean deletesAtHead;
 
   /**
-   * @param bytes size of all the table's memtables ({@code rocksdb.cur-size-all-mem-tables})
+   * @param bytes size of all the table's memtables ({@code rocksdb.cur-size-all-mem-tables}), 0 if they hold no
+   *     entries
    * @param deletes deletes in the active memtable ({@code rocksdb.num-deletes-active-mem-table})
    * @param entries entries, deletes included, in the active memtable ({@code rocksdb.num-entries-active-mem-table})
    * @param deletesAtHead whether a seek to the table's or one of its ranges' first key crosses at least {@code

@@ -105,6 +105,20 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void anEmptyMemtableLeavesTheL0FilesOutsideTheRangeOutOfItsCost() throws Exception {
+    writeBucket("keyTable", "/vol/apart/k", KEYS, 0);
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    LogCapturer log = LogCapturer.captureLogs(RangeCompactionService.class);
+
+    assertThat(scanned(service()).runOnce()).isEqualTo(1);
+
+    // The dense bucket's two L0 files; not the other bucket's, which a memtable to flush would have brought in.
+    assertThat(log.getOutput()).contains("Compacting keyTable[/vol/dense/, /vol/dense0): " + DELETED
+        + " tombstones, reading up to 2 SSTs");
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
   void aTableIsFlushedAndCompactedOnlyAfterAReaderScannedIt() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
     service();
