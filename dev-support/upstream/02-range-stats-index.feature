@@ -3,7 +3,7 @@
 name: range-stats-index
 subject: HDDS-XXXXX. An index of a RocksDB table's SSTs and its key ranges ranked by tombstones
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,KeySpan,KeyRange,KeyLayout,OmTableLayouts,KeyInterpolation,SstFile,SstCounts,SstSpread,SstIndex,SstOverlaps,RangePartitioner,TableRanges}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestRangePartitioner.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{TestRangePartitioner,ScanningOverlaps}.java
 
 Under delete-heavy load RocksDB tombstones pile up in OM's tables, and every
 iterator that crosses them slows down: the key deleting service draining
@@ -28,6 +28,11 @@ tested alone.
   part adds its estimated share (SstSpread, KeyInterpolation: by the key
   bytes where the SST's keys differ). Ranges are ranked by
   score = tombstones x (tombstones / entries), densest first.
+- SstOverlaps finds the SSTs overlapping a span level by level (a binary
+  search in each disjoint level, a segment tree for L0), so that a
+  partition costs O(n log n) in a table's n SSTs, not O(n^2): a production
+  OM holds some 14,000 SSTs (HDDS-13422). TableRanges holds one version of
+  a table's files with its ranges and totals, computed once.
 
 Design: docs/design/range-statistics.md of the fork.
 
@@ -36,4 +41,6 @@ org.apache.hadoop.ozone.om.rangestats; nothing calls them until
 {jira:range-stats}.
 
 Test plan: TestRangePartitioner checks the ranges, their counts and their
-order on hand-made indexes, including partial overlaps and FSO layouts.
+order on hand-made indexes, including partial overlaps and FSO layouts, and
+on 200 random layouts that every range and estimate is the same, to the
+last bit, as with a scan of every SST for each range (ScanningOverlaps).

@@ -21,13 +21,19 @@ compaction events, so RocksDB's threads never wait; one background thread
 re-reads that table's in-memory SST metadata (RocksDatabase
 #getColumnFamilyMetaData) and reads table properties from disk only for
 files it has not seen. The first pass runs in the background, so OM start
-does not wait for it.
+does not wait for it. After each update the same thread computes the
+table's ranges and publishes them with the files they come from, so that a
+metrics scrape reads numbers and never computes. A table with more SSTs
+than ozone.om.range.stats.max.ssts (100000) keeps only its totals, with a
+warning and om_range_stats_ranges_degraded 1, so that its cost stays
+bounded.
 
 OmMetadataManagerImpl owns OmRangeStats: the listener is added before the DB
 opens, the index starts after, and stops before the DB closes. Read-only and
 snapshot metadata managers keep no statistics. Metrics per table:
 om_range_stats_live_ssts, _estimated_entries, _estimated_tombstones,
-_top_range_score, _ranges, plus om_range_stats_index_updates.
+_top_range_score, _ranges, _ranges_compute_millis, _ranges_degraded, plus
+om_range_stats_index_updates and _range_recomputations.
 
 Design: docs/design/range-statistics.md of the fork.
 
@@ -42,4 +48,6 @@ Test plan: TestOmRangeStatsIndex opens a real OM DB as OM does
 known patterns into its tables and compares the index, updated only from
 flush and compaction events, with what it wrote, across a restart too;
 TestOmRangeStatsMiniCluster: keys created and deleted through the client
-show up as tombstones in their bucket, and in OM's metrics.
+show up as tombstones in their bucket, and in OM's metrics. Scrapes count
+no recomputation, and a table over max.ssts degrades and recovers, on a
+real OM DB.

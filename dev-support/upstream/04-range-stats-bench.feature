@@ -1,7 +1,8 @@
-# Range statistics, part 3: the benchmark that measured the listener's cost (test scope, a plain main).
+# Range statistics, part 3: the benchmarks that measured the listener's cost and range statistics at a production
+# OM's SST count (test scope, plain mains).
 name: range-stats-bench
-subject: HDDS-XXXXX. RangeStatsFlushBench: the cost of range statistics to OM's writes and flushes
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/RangeStatsFlushBench.java
+subject: HDDS-XXXXX. Benchmarks of range statistics: their cost to OM's writes, flushes and compactions, and at scale
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{RangeStatsFlushBench,RangeStatsScaleBench,IngestedSsts,BenchRun}.java
 results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
 results-from: with index   without index   with/without
 
@@ -13,9 +14,18 @@ so that anyone can rerun the measurement quoted in {jira:range-stats}.
 RangeStatsFlushBench (test scope, a plain main: it prints, it asserts
 nothing) writes the same puts and deletes of OM-shaped keys into two real OM
 DBs, one with range statistics and one without, in turns, and prints the
-write and flush throughput of each and their ratio.
+write and flush throughput of each and their ratio, and the time of a
+compaction of the written keys. With --base-ssts N both DBs' keyTable first
+gets N ingested SSTs (IngestedSsts: SstFileWriter, then
+ingestExternalFile), so that the listener works at a production OM's scale.
 
-Compatibility: a test-scope class only.
+RangeStatsScaleBench times one recomputation of a table's ranges on
+synthetic SSTs up to 100,000 beside the quadratic scan it replaced, and on a
+real OM DB with 10,000 SSTs in keyTable the start with and without range
+statistics, the first index build, a recomputation after a flush and after
+a compaction, a metrics scrape and the heap per SST.
+
+Compatibility: test-scope classes only.
 
 Test plan: none beyond compiling; it is a measuring tool, run by hand with
 the command in its Javadoc.
