@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import generated, optionsarms
+from . import generated, optionsarms, rangestatsscale
 from .summary import lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
@@ -308,7 +308,32 @@ def refused_imports(path):
     return path, lambda result: len(result['build']['importRules']['refused'])
 
 
-RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead/range-stats-overhead.json'
+RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.json'
+RANGE_STATS_SCALE = f'2026-11-26-range-stats-scale/{rangestatsscale.JSON}'
+
+
+def scale_targets(path):
+    """The targets of a range statistics scale run as a Markdown table."""
+    return path, lambda result: '\n' + rangestatsscale.targets_table(result) + '\n'
+
+
+def scale_recompute(path, table):
+    """A table's one recomputation on the scale run's OM DB, ms: the slower median of after a flush and a compaction."""
+    def get(result):
+        t = result['db']['tables'][table]
+        return max(statistics.median(t['computeMillisAfterFlush']), statistics.median(t['computeMillisAfterCompaction']))
+    return path, get
+
+
+def scale_model(path, ssts):
+    """One recomputation at `ssts` synthetic SSTs, ms: the slower shape's median."""
+    return path, lambda result: max(p['computeMillisMedian'] for p in result['model'] if p['ssts'] == ssts)
+
+
+def scale_reference(path, ssts):
+    """The scan of every SST per range at `ssts` synthetic SSTs, ms: the slower shape's."""
+    return path, lambda result: max(p['referenceMillis'] for p in result['model']
+                                    if p['ssts'] == ssts and p['referenceMillis'] is not None)
 OPTIONS = '2026-11-26-db-bench-rocksdb-options-arms'
 OPT_1E6 = f'{OPTIONS}/seed-retention-bulk-expire-1e6/db-bench.json'
 FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
@@ -392,6 +417,21 @@ FACTS = {
     'rangestats.write-ratio': (at(RANGE_STATS_OVERHEAD, 'writeThroughputRatio'), lambda v: f'{v:.3f}'),
     'rangestats.flushes': (at(RANGE_STATS_OVERHEAD, 'flushes'), n0),
     'rangestats.index-updates': (at(RANGE_STATS_OVERHEAD, 'indexUpdates'), n0),
+    'rangestats.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD, 'compactionThroughputRatioMedian'),
+                                           lambda v: f'{v:.3f}'),
+    'rangestats.base-ssts': (at(RANGE_STATS_OVERHEAD, 'settings.baseSsts'), n0),
+    'scale.targets': (scale_targets(RANGE_STATS_SCALE), text),
+    'scale.keytable-ssts': (at(RANGE_STATS_SCALE, 'db.tables.keyTable.liveSsts'), n0),
+    'scale.keytable-recompute': (scale_recompute(RANGE_STATS_SCALE, 'keyTable'), lambda v: f'{v:.0f} ms'),
+    'scale.model-100k': (scale_model(RANGE_STATS_SCALE, 100_000), lambda v: f'{v:.0f} ms'),
+    'scale.reference-8k': (scale_reference(RANGE_STATS_SCALE, 8000), lambda v: f'{v:.0f} ms'),
+    'scale.model-8k': (scale_model(RANGE_STATS_SCALE, 8000), lambda v: f'{v:.0f} ms'),
+    'scale.heap-per-sst': (at(RANGE_STATS_SCALE, 'db.startup.heapBytesPerSst'), lambda v: f'{v:.0f} bytes'),
+    'scale.scrape': (at(RANGE_STATS_SCALE, 'db.scrape.millisMedian'), lambda v: f'{v:.2f} ms'),
+    'scale.unchanged-look': (at(RANGE_STATS_SCALE, 'db.looks.unchangedLookMillis'),
+                             lambda v: f'{statistics.median(v):.2f} ms'),
+    'scale.startup-ratio': (at(RANGE_STATS_SCALE, 'db.startup.openRatioOnOff'), lambda v: f'{v:.3f}'),
+    'scale.indexed': (at(RANGE_STATS_SCALE, 'db.startup.indexedMillis'), lambda v: f'{statistics.median(v) / 1000:.1f} s'),
     'rangestats.round-spread': (at(RANGE_STATS_OVERHEAD, 'roundFlushRatios'),
                                 lambda v: f'{min(v):.2f}-{max(v):.2f}'),
     'opt1e6.bulk.compaction.range-vs-full': (ratio(db_compaction_mb(OPT_1E6, 'bulk-expire', 'range'),

@@ -62,7 +62,9 @@ import org.rocksdb.LiveFileMetaData;
  * </ul>
  * With {@code --base-ssts N}, both DBs' keyTable first gets N SSTs of {@value #BASE_KEYS_PER_SST} keys each
  * ({@link IngestedSsts}, keys before the workload's), so that every index update and range computation of the
- * enabled DB works on a table of that many SSTs, as on a production OM.
+ * enabled DB works on a table of that many SSTs, as on a production OM. Both DBs then keep at most
+ * {@value #BASE_MAX_OPEN_FILES} SSTs open ({@code ozone.om.db.max.open.files}; OM's default keeps all open), so that
+ * the two fit this machine's limit of 20,000 open files.
  * The first {@code --warmup} rounds (JIT, first compactions) are not counted. Flush MB/s counts the keys and
  * values the flushed memtables took in (a delete counts its key). Run it with scripts/bench-range-stats-overhead,
  * or after {@code mvn test-compile} with the module's test classpath:
@@ -76,6 +78,7 @@ public final class RangeStatsFlushBench {
   private static final long SETTLE_MILLIS = 60_000;
   private static final int BASE_KEYS_PER_SST = 100;
   private static final int BASE_BUCKETS = 100;
+  private static final int BASE_MAX_OPEN_FILES = 8000;
   private static final int VALUE_POOL = 1024;
   /** The workload's keys ({@link Variant#key}): what each round's compaction covers, the ingested base aside. */
   private static final byte[] WORKLOAD_START = "/vol1/".getBytes(UTF_8);
@@ -241,6 +244,7 @@ public final class RangeStatsFlushBench {
     settings.put("deleteDistance", options.deleteDistance);
     settings.put("baseSsts", options.baseSsts);
     settings.put("baseKeysPerSst", BASE_KEYS_PER_SST);
+    settings.put("maxOpenFiles", options.baseSsts > 0 ? BASE_MAX_OPEN_FILES : -1);
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("settings", settings);
     root.put("flushes", w.flushes);
@@ -315,6 +319,9 @@ public final class RangeStatsFlushBench {
       OzoneConfiguration conf = new OzoneConfiguration();
       conf.set(OMConfigKeys.OZONE_OM_DB_DIRS, dir.toString());
       conf.setBoolean(RangeStatsConfig.Keys.ENABLED, enabled);
+      if (options.baseSsts > 0) {
+        conf.setInt(OMConfigKeys.OZONE_OM_DB_MAX_OPEN_FILES, BASE_MAX_OPEN_FILES);
+      }
       metadata = new OmMetadataManagerImpl(conf, null);
       if (metadata.getRangeStats() == null || metadata.getRangeStats().isEnabled() != enabled) {
         throw new IllegalStateException(name + ": range statistics are not " + (enabled ? "on" : "off"));
