@@ -124,8 +124,9 @@ public final class SstFile {
   }
 
   private boolean sameRange(SstFile that) {
-    return name.equals(that.name) && level == that.level && counts.equals(that.counts) && sizeBytes == that.sizeBytes
-        && Arrays.equals(smallestKey, that.smallestKey) && Arrays.equals(largestKey, that.largestKey);
+    return this == that || name.equals(that.name) && level == that.level && counts.equals(that.counts)
+        && sizeBytes == that.sizeBytes && Arrays.equals(smallestKey, that.smallestKey)
+        && Arrays.equals(largestKey, that.largestKey);
   }
 
   @Override

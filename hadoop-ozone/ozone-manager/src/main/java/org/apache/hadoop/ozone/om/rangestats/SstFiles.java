@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,9 @@ import org.rocksdb.TableProperties;
  * RocksDB fills the metadata's own counts lazily (not for every file after a
  * restart), and only the properties know range deletions. Counts already known
  * (from the index or a flush/compaction event) are reused, so the properties
- * are read only for files seen for the first time.
+ * are read only for files seen for the first time; and a file the index holds
+ * as it is now (RocksDB never changes a file, only moves it down or starts
+ * compacting it) is the index's object, not a copy.
  */
 public final class SstFiles {
   private SstFiles() {
@@ -42,12 +45,26 @@ public final class SstFiles {
    * @param known counts by file name ({@link #fileName}) for files whose counts are known
    */
   public static List<SstFile> read(SstSource source, Map<String, SstCounts> known) throws IOException {
+    return read(source, Collections.<String, SstFile>emptyMap(), known);
+  }
+
+  /**
+   * @param indexed the files as the index holds them, by name
+   * @param known counts by file name of new files whose counts are known (from their flush or compaction)
+   */
+  static List<SstFile> read(SstSource source, Map<String, SstFile> indexed, Map<String, SstCounts> known)
+      throws IOException {
     List<SstFile> files = new ArrayList<>();
     Map<String, SstCounts> fetched = null;
     for (LevelMetaData level : source.metadata().levels()) {
       for (SstFileMetaData meta : level.files()) {
         String name = fileName(meta.fileName());
-        SstCounts counts = known.get(name);
+        SstFile same = indexed.get(name);
+        if (same != null && same.getLevel() == level.level() && same.isBeingCompacted() == meta.beingCompacted()) {
+          files.add(same);
+          continue;
+        }
+        SstCounts counts = same != null ? same.getCounts() : known.get(name);
         if (counts == null) {
           if (fetched == null) {
             fetched = countsByName(source.properties());

@@ -19,7 +19,6 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,13 +49,9 @@ public final class SstIndex {
     return get(table).flushes;
   }
 
-  /** @return the counts of the table's live SSTs by file name */
-  Map<String, SstCounts> counts(String table) {
-    Map<String, SstCounts> counts = new HashMap<>();
-    for (SstFile f : files(table)) {
-      counts.put(f.getName(), f.getCounts());
-    }
-    return counts;
+  /** @return the table's live SSTs by file name, as last indexed (unmodifiable) */
+  Map<String, SstFile> byName(String table) {
+    return get(table).files;
   }
 
   /**

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -53,6 +54,21 @@ final class SstIndexUpdater {
    */
   private static final long STOP_WAIT_MILLIS = 5_000;
   private static final Object WAKE_UP = new Object();
+  /**
+   * An update that took longer than this, after events, is followed by a pause of {@link #PAUSE_RATIO} times as
+   * long. A shorter one (a table of up to some thousand SSTs) is taken as it comes, so that the index follows small
+   * tables within milliseconds.
+   */
+  static final long FREE_UPDATE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+  /**
+   * How many times as long as a slow update the thread waits after it, so that it takes at most a twenty-first of
+   * one core however often RocksDB flushes and compacts a large table: an update of a table of 10,000 SSTs reads
+   * their metadata through RocksDB's JNI and computes the ranges, tens of ms each. Such a table's index then follows
+   * it with a lag of about 20 updates' time, seconds, against the service's looks every second and readers' periods
+   * of minutes; the service refreshes the tables it changes itself, in its own thread. What the listener costs at
+   * that scale: docs/design/range-statistics.md.
+   */
+  static final long PAUSE_RATIO = 20;
 
   private final SstIndex index;
   private final Set<String> tables;
@@ -152,7 +168,13 @@ final class SstIndexUpdater {
       while (!Thread.currentThread().isInterrupted()) {
         wakeUp.take();
         for (String table : new ArrayList<>(pending.keySet())) {
+          long start = System.nanoTime();
           updateLogged(table);
+          long took = System.nanoTime() - start;
+          if (took > FREE_UPDATE_NANOS) {
+            // Changes that come meanwhile coalesce into the next update.
+            TimeUnit.NANOSECONDS.sleep(PAUSE_RATIO * took);
+          }
         }
       }
     } catch (InterruptedException e) {
@@ -175,11 +197,8 @@ final class SstIndexUpdater {
       // Read before the files, so that the index never claims a flush whose file it has not seen.
       long flushesSeen = flushCount(table).get();
       Map<String, SstCounts> newFiles = pending.remove(table);
-      Map<String, SstCounts> known = index.counts(table);
-      if (newFiles != null) {
-        known.putAll(newFiles);
-      }
-      index.update(table, SstFiles.read(sources.apply(table), known), flushesSeen);
+      index.update(table, SstFiles.read(sources.apply(table), index.byName(table),
+          newFiles == null ? Collections.<String, SstCounts>emptyMap() : newFiles), flushesSeen);
       updates.incrementAndGet();
       indexed.accept(table);
     }

@@ -130,7 +130,8 @@ public final class RangeStatsFlushBench {
     Variant with = null;
     Variant without = null;
     try {
-      with = new Variant("with index", true, base.resolve("with"));
+      // An A/A control (--aa): the "with" DB has no index either, so that its ratios show the bench's own noise.
+      with = new Variant(options.aa ? "control (A/A)" : "with index", !options.aa, base.resolve("with"));
       without = new Variant("without index", false, base.resolve("without"));
       System.out.printf(Locale.ROOT, "Workload per round and variant: %d entries into %s across %d buckets, "
               + "%d-byte values, %d%% deletes, flush every %d entries; %d rounds (+%d warm-up), DBs in %s%n",
@@ -225,7 +226,8 @@ public final class RangeStatsFlushBench {
     System.out.printf(Locale.ROOT, "Write throughput with/without index: %.3f overall, %.3f median of the rounds%n",
         w.writesPerSecond() / wo.writesPerSecond(), medianWriteRatio);
     System.out.printf(Locale.ROOT, "Index updates (enabled variant): %d, %s%n", with.indexUpdates(),
-        with.indexMatchesLiveFiles() ? "index matches keyTable's live SSTs" : "INDEX BEHIND keyTable's live SSTs");
+        options.aa ? "none: an A/A control" : with.indexMatchesLiveFiles() ? "index matches keyTable's live SSTs"
+            : "INDEX BEHIND keyTable's live SSTs");
   }
 
   /** The summary, the rounds' ratios, the settings and where the run came from, as the results pages read them. */
@@ -243,6 +245,7 @@ public final class RangeStatsFlushBench {
     settings.put("deletePercent", options.deletePercent);
     settings.put("deleteDistance", options.deleteDistance);
     settings.put("baseSsts", options.baseSsts);
+    settings.put("aa", options.aa);
     settings.put("baseKeysPerSst", BASE_KEYS_PER_SST);
     settings.put("maxOpenFiles", options.baseSsts > 0 ? BASE_MAX_OPEN_FILES : -1);
     Map<String, Object> root = new LinkedHashMap<>();
@@ -255,7 +258,7 @@ public final class RangeStatsFlushBench {
     root.put("writeThroughputRatio", w.writesPerSecond() / wo.writesPerSecond());
     root.put("writeThroughputRatioMedian", medianWriteRatio);
     root.put("indexUpdates", with.indexUpdates());
-    root.put("indexMatchesLiveFiles", with.indexMatchesLiveFiles());
+    root.put("indexMatchesLiveFiles", !options.aa && with.indexMatchesLiveFiles());
     root.put("roundFlushRatios", flushRatios);
     root.put("roundWriteRatios", writeRatios);
     root.put("compactionThroughputRatioMedian", median(compactionRatios));
@@ -520,7 +523,8 @@ public final class RangeStatsFlushBench {
   static final class Options {
     static final String USAGE = "Usage: RangeStatsFlushBench [--rounds N (10)] [--warmup N (1)] [--entries N (200000)]"
         + " [--flush-every N (20000)] [--value-bytes N (100)] [--buckets N (4)] [--delete-percent 0-50 (20)]"
-        + " [--delete-distance N (1000)] [--base-ssts N (0)] [--dir DIR (a temp dir)]"
+        + " [--delete-distance N (1000)] [--base-ssts N (0)] [--aa (both DBs without the index)]"
+        + " [--dir DIR (a temp dir)]"
         + " [--json FILE (the summary as JSON, with where it"
         + " came from: -Dbench.command, -Dbench.git.commit, -Dbench.git.dirty)]";
 
@@ -533,6 +537,7 @@ public final class RangeStatsFlushBench {
     private int deletePercent = 20;
     private long deleteDistance = 1000;
     private int baseSsts;
+    private boolean aa;
     private Path dir;
     private Path json;
     private boolean help;
@@ -543,6 +548,10 @@ public final class RangeStatsFlushBench {
         String name = args[i];
         if ("--help".equals(name) || "-h".equals(name)) {
           o.help = true;
+          continue;
+        }
+        if ("--aa".equals(name)) {
+          o.aa = true;
           continue;
         }
         if (i + 1 >= args.length) {
