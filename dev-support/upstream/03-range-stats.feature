@@ -6,7 +6,7 @@ patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{OmRangeStats,OmRangeStatsMetrics,RangeStatsConfig,SstIndexListener,SstIndexUpdater,SstFiles,SstSource}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsIndex.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsMiniCluster.java
-results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
+results: docs/results/2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.txt
 results-from: with index   without index   with/without
 
 OM needs to know, cheaply and at all times, where in its tables the

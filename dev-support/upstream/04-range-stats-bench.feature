@@ -3,7 +3,7 @@
 name: range-stats-bench
 subject: HDDS-XXXXX. Benchmarks of range statistics: their cost to OM's writes, flushes and compactions, and at scale
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{RangeStatsFlushBench,RangeStatsScaleBench,IngestedSsts,BenchRun}.java
-results: docs/results/2026-11-26-range-stats-overhead/range-stats-overhead.txt
+results: docs/results/2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.txt
 results-from: with index   without index   with/without
 
 {jira:range-stats} keeps range statistics current from every flush and

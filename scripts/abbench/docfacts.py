@@ -309,6 +309,7 @@ def refused_imports(path):
 
 
 RANGE_STATS_OVERHEAD = '2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.json'
+RANGE_STATS_OVERHEAD_AA = '2026-11-26-range-stats-overhead-10k-ssts-aa/range-stats-overhead.json'
 RANGE_STATS_SCALE = f'2026-11-26-range-stats-scale/{rangestatsscale.JSON}'
 
 
@@ -420,6 +421,12 @@ FACTS = {
     'rangestats.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD, 'compactionThroughputRatioMedian'),
                                            lambda v: f'{v:.3f}'),
     'rangestats.base-ssts': (at(RANGE_STATS_OVERHEAD, 'settings.baseSsts'), n0),
+    'rangestats.aa.flush-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.aa.flush-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatioMedian'),
+                                         lambda v: f'{v:.3f}'),
+    'rangestats.aa.write-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'writeThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.aa.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'compactionThroughputRatioMedian'),
+                                              lambda v: f'{v:.3f}'),
     'scale.targets': (scale_targets(RANGE_STATS_SCALE), text),
     'scale.keytable-ssts': (at(RANGE_STATS_SCALE, 'db.tables.keyTable.liveSsts'), n0),
     'scale.keytable-recompute': (scale_recompute(RANGE_STATS_SCALE, 'keyTable'), lambda v: f'{v:.0f} ms'),
