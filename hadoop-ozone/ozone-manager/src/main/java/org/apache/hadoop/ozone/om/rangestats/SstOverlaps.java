@@ -98,21 +98,23 @@ final class SstOverlaps implements RangePartitioner.Overlaps {
 
     /** @return how many of the level's files have a smallest key before {@code key} (null: all) */
     int startingBefore(byte[] key) {
-      if (key == null) {
-        return smallest.length;
-      }
-      int lo = 0;
-      int hi = smallest.length;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (KeyBytes.compare(smallest[mid], key) < 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo;
+      return key == null ? smallest.length : countBelow(smallest, key);
     }
+  }
+
+  /** @return how many of the keys, in order, are below {@code key} */
+  private static int countBelow(byte[][] sorted, byte[] key) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (KeyBytes.compare(sorted[mid], key) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** Disjoint files in key order: their largest keys are in order too. */
@@ -129,18 +131,8 @@ final class SstOverlaps implements RangePartitioner.Overlaps {
 
     @Override
     void collect(byte[] start, byte[] end, Found found) {
-      int lo = 0;
-      int hi = largest.length;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (KeyBytes.compare(largest[mid], start) < 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
       int past = startingBefore(end);
-      for (int i = lo; i < past; i++) {
+      for (int i = countBelow(largest, start); i < past; i++) {
         found.add(position(i));
       }
     }

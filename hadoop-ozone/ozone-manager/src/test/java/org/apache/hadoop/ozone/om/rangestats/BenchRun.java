@@ -24,13 +24,22 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
- * What the range statistics benchmarks (test-scope mains, run by their scripts) share: their arguments' numbers and
- * the provenance every result of this project records (the wrapper passes the command line and the checkout's
- * commit and state as system properties; the JVM knows the rest).
+ * What the range statistics benchmarks (test-scope mains, run by their scripts) share: their command line, and the
+ * provenance every result of this project records (the wrapper passes the command line and the checkout's commit
+ * and state as system properties; the JVM knows the rest).
  */
 final class BenchRun {
+  /** A benchmark's options, as picocli fills a {@code @Command}'s {@code @Option} fields, and what runs on them. */
+  interface Main {
+    /** Refuses values out of range with an IllegalArgumentException that names the option. */
+    void validate();
+
+    void run() throws Exception;
+  }
+
   private final String tool;
   private final Instant started = Instant.now();
   private final long startedNanos = System.nanoTime();
@@ -57,18 +66,40 @@ final class BenchRun {
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
   }
 
-  /** @return {@code value} as a whole number in [min, max], or an error that names the argument */
-  static long number(String name, String value, long min, long max) {
-    long n;
+  /**
+   * Parses {@code args} into {@code main}'s options and runs it: a bad argument is one line and exit code 2,
+   * {@code --help} the usage, a failure its stack trace and exit code 1.
+   */
+  static void main(String tool, Main main, String[] args) {
+    CommandLine cli = new CommandLine(main);
     try {
-      n = Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Bad value '" + value + "' for " + name + ": not an integer");
+      cli.parseArgs(args);
+      if (cli.isUsageHelpRequested()) {
+        cli.usage(System.out);
+        return;
+      }
+      main.validate();
+    } catch (CommandLine.ParameterException | IllegalArgumentException e) {
+      System.err.println(tool + ": " + e.getMessage() + " (see --help)");
+      System.exit(2);
+      return;
     }
-    if (n < min || n > max) {
-      throw new IllegalArgumentException("Bad value '" + value + "' for " + name + ": must be in [" + min + ", "
+    int status = 0;
+    try {
+      main.run();
+    } catch (Exception e) {
+      e.printStackTrace();
+      status = 1;
+    }
+    // RocksDB and Hadoop leave non-daemon threads behind.
+    System.exit(status);
+  }
+
+  /** @throws IllegalArgumentException naming the option if {@code value} is not in [min, max] */
+  static void requireWithin(String option, long value, long min, long max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException("Bad value " + value + " for " + option + ": must be in [" + min + ", "
           + max + "]");
     }
-    return n;
   }
 }

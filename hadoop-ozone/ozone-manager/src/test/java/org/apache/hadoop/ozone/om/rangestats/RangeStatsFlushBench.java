@@ -19,7 +19,6 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +42,8 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.rocksdb.LiveFileMetaData;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Not a test: measures what OM's range statistics (the SST index listener and its updater thread) cost the flushes
@@ -98,28 +99,8 @@ public final class RangeStatsFlushBench {
     }
   }
 
-  public static void main(String[] args) throws Exception {
-    Options options;
-    try {
-      options = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (options.help) {
-      System.out.println(Options.USAGE);
-      return;
-    }
-    int status = 0;
-    try {
-      new RangeStatsFlushBench(options).run();
-    } catch (Exception e) {
-      e.printStackTrace();
-      status = 1;
-    }
-    // RocksDB and Hadoop leave non-daemon threads behind.
-    System.exit(status);
+  public static void main(String[] args) {
+    BenchRun.main("bench-range-stats-overhead", new Options(), args);
   }
 
   private void run() throws Exception {
@@ -519,84 +500,55 @@ public final class RangeStatsFlushBench {
     }
   }
 
-  /** Plain {@code --name value} arguments with defaults. */
-  static final class Options {
-    static final String USAGE = "Usage: RangeStatsFlushBench [--rounds N (10)] [--warmup N (1)] [--entries N (200000)]"
-        + " [--flush-every N (20000)] [--value-bytes N (100)] [--buckets N (4)] [--delete-percent 0-50 (20)]"
-        + " [--delete-distance N (1000)] [--base-ssts N (0)] [--aa (both DBs without the index)]"
-        + " [--dir DIR (a temp dir)]"
-        + " [--json FILE (the summary as JSON, with where it"
-        + " came from: -Dbench.command, -Dbench.git.commit, -Dbench.git.dirty)]";
-
-    private int rounds = 10;
-    private int warmup = 1;
-    private long entries = 200_000;
-    private long flushEvery = 20_000;
-    private int valueBytes = 100;
-    private int buckets = 4;
-    private int deletePercent = 20;
-    private long deleteDistance = 1000;
-    private int baseSsts;
-    private boolean aa;
-    private Path dir;
-    private Path json;
+  /** The benchmark's options. */
+  @Command(name = "RangeStatsFlushBench", description = "What range statistics cost a real OM DB's flushes, writes "
+      + "and compactions: two DBs, with and without the index, in alternating rounds.")
+  static final class Options implements BenchRun.Main {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
     private boolean help;
+    @Option(names = "--rounds", description = "counted rounds (1-1000; default ${DEFAULT-VALUE})")
+    private int rounds = 10;
+    @Option(names = "--warmup", description = "rounds not counted first (0-1000; default ${DEFAULT-VALUE})")
+    private int warmup = 1;
+    @Option(names = "--entries", description = "entries per round and DB (default ${DEFAULT-VALUE})")
+    private long entries = 200_000;
+    @Option(names = "--flush-every", description = "entries between flushes (default ${DEFAULT-VALUE})")
+    private long flushEvery = 20_000;
+    @Option(names = "--value-bytes", description = "bytes of a put's value (default ${DEFAULT-VALUE})")
+    private int valueBytes = 100;
+    @Option(names = "--buckets", description = "buckets the keys spread over (1-99; default ${DEFAULT-VALUE})")
+    private int buckets = 4;
+    @Option(names = "--delete-percent", description = "share of deletes (0-50; default ${DEFAULT-VALUE})")
+    private int deletePercent = 20;
+    @Option(names = "--delete-distance", description = "entries between a put and its delete (default "
+        + "${DEFAULT-VALUE})")
+    private long deleteDistance = 1000;
+    @Option(names = "--base-ssts", description = "SSTs ingested into keyTable first (default ${DEFAULT-VALUE})")
+    private int baseSsts;
+    @Option(names = "--aa", description = "both DBs without the index: an A/A control of the bench's noise")
+    private boolean aa;
+    @Option(names = "--dir", description = "where the DBs go (default: a temporary directory)")
+    private Path dir;
+    @Option(names = "--json", description = "the summary as JSON, with where it came from (-Dbench.command, "
+        + "-Dbench.git.commit, -Dbench.git.dirty)")
+    private Path json;
 
-    static Options parse(String[] args) {
-      Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String name = args[i];
-        if ("--help".equals(name) || "-h".equals(name)) {
-          o.help = true;
-          continue;
-        }
-        if ("--aa".equals(name)) {
-          o.aa = true;
-          continue;
-        }
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("Missing value for argument '" + name + "'; see --help");
-        }
-        String value = args[++i];
-        switch (name) {
-        case "--rounds":
-          o.rounds = (int) BenchRun.number(name, value, 1, 1000);
-          break;
-        case "--warmup":
-          o.warmup = (int) BenchRun.number(name, value, 0, 1000);
-          break;
-        case "--entries":
-          o.entries = BenchRun.number(name, value, 1, Long.MAX_VALUE / 4);
-          break;
-        case "--flush-every":
-          o.flushEvery = BenchRun.number(name, value, 1, Long.MAX_VALUE);
-          break;
-        case "--value-bytes":
-          o.valueBytes = (int) BenchRun.number(name, value, 0, 1 << 20);
-          break;
-        case "--buckets":
-          o.buckets = (int) BenchRun.number(name, value, 1, 99);
-          break;
-        case "--delete-percent":
-          o.deletePercent = (int) BenchRun.number(name, value, 0, 50);
-          break;
-        case "--delete-distance":
-          o.deleteDistance = BenchRun.number(name, value, 1, Long.MAX_VALUE / 4);
-          break;
-        case "--base-ssts":
-          o.baseSsts = (int) BenchRun.number(name, value, 0, 1_000_000);
-          break;
-        case "--dir":
-          o.dir = new File(value).toPath();
-          break;
-        case "--json":
-          o.json = new File(value).toPath();
-          break;
-        default:
-          throw new IllegalArgumentException("Unknown argument '" + name + "'; see --help");
-        }
-      }
-      return o;
+    @Override
+    public void validate() {
+      BenchRun.requireWithin("--rounds", rounds, 1, 1000);
+      BenchRun.requireWithin("--warmup", warmup, 0, 1000);
+      BenchRun.requireWithin("--entries", entries, 1, Long.MAX_VALUE / 4);
+      BenchRun.requireWithin("--flush-every", flushEvery, 1, Long.MAX_VALUE);
+      BenchRun.requireWithin("--value-bytes", valueBytes, 0, 1 << 20);
+      BenchRun.requireWithin("--buckets", buckets, 1, 99);
+      BenchRun.requireWithin("--delete-percent", deletePercent, 0, 50);
+      BenchRun.requireWithin("--delete-distance", deleteDistance, 1, Long.MAX_VALUE / 4);
+      BenchRun.requireWithin("--base-ssts", baseSsts, 0, 1_000_000);
+    }
+
+    @Override
+    public void run() throws Exception {
+      new RangeStatsFlushBench(this).run();
     }
   }
 }

@@ -19,7 +19,6 @@ package org.apache.hadoop.ozone.om.rangestats;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -49,6 +48,8 @@ import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionService;
 import org.rocksdb.LiveFileMetaData;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Not a test: what range statistics and the range compaction service's looks cost at a production OM's SST count.
@@ -81,28 +82,8 @@ public final class RangeStatsScaleBench {
     this.options = options;
   }
 
-  public static void main(String[] args) throws Exception {
-    Options options;
-    try {
-      options = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("bench-range-stats-scale: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (options.help) {
-      System.out.println(Options.USAGE);
-      return;
-    }
-    int status = 0;
-    try {
-      new RangeStatsScaleBench(options).run();
-    } catch (Exception e) {
-      e.printStackTrace();
-      status = 1;
-    }
-    // RocksDB and Hadoop leave non-daemon threads behind.
-    System.exit(status);
+  public static void main(String[] args) {
+    BenchRun.main("bench-range-stats-scale", new Options(), args);
   }
 
   private void run() throws Exception {
@@ -550,68 +531,47 @@ public final class RangeStatsScaleBench {
     }
   }
 
-  /** Plain {@code --name value} arguments with defaults. */
-  static final class Options {
-    static final String USAGE = "Usage: RangeStatsScaleBench [--model-ssts N,N,... (1000,2000,4000,8000,16000,32000,"
-        + "64000,100000)] [--reference-max N (8000)] [--repeats N (5)] [--db-ssts N (10000 in keyTable; 0 skips the "
-        + "DB part)] [--queue-ssts N (8000 in deletedTable)] [--keys-per-sst N (1000)] [--dir DIR (a temp dir)] "
-        + "[--json FILE]";
-
-    private List<Long> modelSsts = Arrays.asList(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 64000L, 100_000L);
-    private long referenceMax = 8000;
-    private int repeats = 5;
-    private int dbSsts = 10_000;
-    private int queueSsts = 8000;
-    private int keysPerSst = 1000;
-    private Path dir;
-    private Path json;
+  /** The benchmark's options. */
+  @Command(name = "RangeStatsScaleBench", description = "Range statistics and the range compaction service's looks "
+      + "at a production OM's SST count: the model on synthetic SSTs, then a real OM DB.")
+  static final class Options implements BenchRun.Main {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
     private boolean help;
+    @Option(names = "--model-ssts", split = ",", description = "synthetic SST counts (default "
+        + "${DEFAULT-VALUE})")
+    private List<Long> modelSsts = Arrays.asList(1000L, 2000L, 4000L, 8000L, 16000L, 32000L, 64000L, 100_000L);
+    @Option(names = "--reference-max", description = "the most SSTs the quadratic scan is timed at (default "
+        + "${DEFAULT-VALUE})")
+    private long referenceMax = 8000;
+    @Option(names = "--repeats", description = "timed repeats of each measure (1-100; default ${DEFAULT-VALUE})")
+    private int repeats = 5;
+    @Option(names = "--db-ssts", description = "SSTs in keyTable of the OM DB; 0 skips the DB part (default "
+        + "${DEFAULT-VALUE})")
+    private int dbSsts = 10_000;
+    @Option(names = "--queue-ssts", description = "SSTs in deletedTable (default ${DEFAULT-VALUE})")
+    private int queueSsts = 8000;
+    @Option(names = "--keys-per-sst", description = "keys of each ingested SST (default ${DEFAULT-VALUE})")
+    private int keysPerSst = 1000;
+    @Option(names = "--dir", description = "where the DB goes (default: a temporary directory)")
+    private Path dir;
+    @Option(names = "--json", description = "the results as JSON, with where they came from")
+    private Path json;
 
-    static Options parse(String[] args) {
-      Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String name = args[i];
-        if ("--help".equals(name) || "-h".equals(name)) {
-          o.help = true;
-          continue;
-        }
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("Missing value for argument '" + name + "'; see --help");
-        }
-        String value = args[++i];
-        switch (name) {
-        case "--model-ssts":
-          o.modelSsts = new ArrayList<>();
-          for (String n : value.split(",")) {
-            o.modelSsts.add(BenchRun.number(name, n.trim(), 1, 1_000_000));
-          }
-          break;
-        case "--reference-max":
-          o.referenceMax = BenchRun.number(name, value, 0, 1_000_000);
-          break;
-        case "--repeats":
-          o.repeats = (int) BenchRun.number(name, value, 1, 100);
-          break;
-        case "--db-ssts":
-          o.dbSsts = (int) BenchRun.number(name, value, 0, 1_000_000);
-          break;
-        case "--queue-ssts":
-          o.queueSsts = (int) BenchRun.number(name, value, 1, 1_000_000);
-          break;
-        case "--keys-per-sst":
-          o.keysPerSst = (int) BenchRun.number(name, value, 1, 10_000_000);
-          break;
-        case "--dir":
-          o.dir = new File(value).toPath();
-          break;
-        case "--json":
-          o.json = new File(value).toPath();
-          break;
-        default:
-          throw new IllegalArgumentException("Unknown argument '" + name + "'; see --help");
-        }
+    @Override
+    public void validate() {
+      for (long n : modelSsts) {
+        BenchRun.requireWithin("--model-ssts", n, 1, 1_000_000);
       }
-      return o;
+      BenchRun.requireWithin("--reference-max", referenceMax, 0, 1_000_000);
+      BenchRun.requireWithin("--repeats", repeats, 1, 100);
+      BenchRun.requireWithin("--db-ssts", dbSsts, 0, 1_000_000);
+      BenchRun.requireWithin("--queue-ssts", queueSsts, 1, 1_000_000);
+      BenchRun.requireWithin("--keys-per-sst", keysPerSst, 1, 10_000_000);
+    }
+
+    @Override
+    public void run() throws Exception {
+      new RangeStatsScaleBench(this).run();
     }
   }
 }
