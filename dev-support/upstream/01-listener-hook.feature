@@ -1,4 +1,4 @@
-# The hdds-server-framework changes that OM's range statistics (02) and range compaction service (03) build on.
+# The hdds-server-framework changes that OM's range statistics (02-06) and range compaction service (07-11) build on.
 # Framework patch 0002 serves both: getColumnFamilyMetaData and getPropertiesOfAllTables feed the range
 # statistics, getMutableOptions the compaction service's back-off, newIterator(ReadOptions) its head probe,
 # ColumnFamily#getIteratorCount its pacing by readers. It goes here, into the one framework patch,

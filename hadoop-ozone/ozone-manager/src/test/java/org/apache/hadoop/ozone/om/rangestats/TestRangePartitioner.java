@@ -207,32 +207,6 @@ class TestRangePartitioner {
     return lines;
   }
 
-  @Test
-  void denseLongRunsScoreHighest() {
-    KeyRange fullyDeleted = range(20_000, 10_000);  // every key deleted, puts not yet compacted away: ratio 0.5
-    KeyRange sparse = range(1_000_000, 20_000);     // a few deletes in a huge range
-    KeyRange tinyDense = range(20, 10);
-    List<KeyRange> ranges = new ArrayList<>(Arrays.asList(sparse, tinyDense, fullyDeleted));
-    ranges.sort(KeyRange.DENSEST_FIRST);
-
-    assertThat(fullyDeleted.getRatio()).isEqualTo(0.5);
-    assertThat(ranges).containsExactly(fullyDeleted, sparse, tinyDense);
-  }
-
-  @Test
-  void keyLayoutPrefixes() {
-    assertThat(KeyLayout.BUCKET.prefix(bytes("/vol/bucket/dir/key"), 1)).isEqualTo(bytes("/vol/bucket/"));
-    assertThat(KeyLayout.BUCKET.prefix(bytes("/vol/bucket/dir/key"), 2)).isNull();
-    assertThat(KeyLayout.BUCKET.prefix(bytes("/vol/bucket"), 1)).isNull();
-    assertThat(KeyLayout.BUCKET.prefix(bytes("#snapshot"), 1)).isNull();
-    assertThat(KeyLayout.BUCKET_AND_PARENT.prefix(bytes("/1/2/300/f/9"), 2)).isEqualTo(bytes("/1/2/300/"));
-    assertThat(KeyBytes.printable(new byte[] {'/', 'a', 0, (byte) 0xff, '\\'})).isEqualTo("/a\\x00\\xff\\x5c");
-  }
-
-  private KeyRange range(long entries, long tombstones) {
-    return new KeyRange("t", bytes("/v/" + entries + "/"), null, 1, new SstCounts(entries, tombstones, 0), 0);
-  }
-
   private SstFile file(String smallest, String largest, long entries, long deletions) {
     return new SstFile(String.format("%06d.sst", ++fileNumber), 0, bytes(smallest), bytes(largest),
         new SstCounts(entries, deletions, 0), entries * 100, false);

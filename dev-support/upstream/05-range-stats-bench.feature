@@ -1,4 +1,4 @@
-# Range statistics, part 3: the benchmarks that measured the listener's cost and range statistics at a production
+# Range statistics, part 4: the benchmarks that measured the listener's cost and range statistics at a production
 # OM's SST count (test scope, plain mains).
 name: range-stats-bench
 subject: HDDS-XXXXX. Benchmarks of range statistics: their cost to OM's writes, flushes and compactions, and at scale

@@ -1,5 +1,5 @@
-# Range statistics, part 2: OM keeps the index of 02 current from its DB's flushes and compactions, and publishes
-# metrics. Its measured cost is from RangeStatsFlushBench (04), on the committed page.
+# Range statistics, part 3: OM keeps the index of 02 and the ranges of 03 current from its DB's flushes and
+# compactions, and publishes metrics. Its measured cost is from RangeStatsFlushBench (05), on the committed page.
 name: range-stats
 subject: HDDS-XXXXX. OM keeps range statistics of its RocksDB tables current
 patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
@@ -12,7 +12,8 @@ results-from: with index   without index   with/without
 OM needs to know, cheaply and at all times, where in its tables the
 tombstones are: to compact only the key ranges dense with them, and to let
 operators see why iterators over a bucket are slow. {jira:range-stats-index}
-added the index and its ranges; this change keeps them current in OM.
+and {jira:range-model} added the index and its ranges; this change keeps
+them current in OM.
 
 For each tracked table OM keeps an index of the live SSTs. A RocksDB event
 listener (a ManagedEventListener installed with {jira:listener-hook}'s

@@ -1,4 +1,4 @@
-# Range statistics, part 4: `ozone debug range-stats` for an OM DB on disk.
+# Range statistics, part 5: `ozone debug range-stats` for an OM DB on disk.
 name: range-stats-debug
 subject: HDDS-XXXXX. ozone debug range-stats: the tombstone-dense key ranges of an OM DB on disk
 files: hadoop-ozone/cli-debug/src/**
@@ -7,7 +7,7 @@ An operator whose listings or key deletion got slow wants to see whether
 tombstones are the cause, and where, without a running OM: on a copy of the
 DB or a checkpoint of it. The ranges {jira:range-stats} keeps in OM are
 computed here for a DB on disk, with the same partitioner
-({jira:range-stats-index}).
+({jira:range-model}).
 
 `ozone debug range-stats --db DIR [--table T] [--top N] [--json]` shows the
 ranges of each table, densest first. The DB is opened read-only, without
