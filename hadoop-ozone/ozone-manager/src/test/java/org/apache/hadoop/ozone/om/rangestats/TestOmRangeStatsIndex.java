@@ -141,12 +141,7 @@ class TestOmRangeStatsIndex {
 
   @Test
   void restartRebuildsTheSameIndex() throws Exception {
-    Table<byte[], byte[]> keys = table("keyTable");
-    put(keys, "/vol/a/k", 0, 500);
-    flush("keyTable");
-    delete(keys, "/vol/a/k", 0, 250);
-    flush("keyTable");
-    awaitIndexMatchesLiveFiles("keyTable");
+    putThenDelete("/vol/a/k", 500, 250);
     List<SstFile> before = new ArrayList<>(stats().getFiles("keyTable"));
     String rangesBefore = stats().getRanges("keyTable").toString();
 
@@ -189,16 +184,11 @@ class TestOmRangeStatsIndex {
     conf.setLong(RangeStatsConfig.Keys.MAX_SSTS, 2);
     LogCapturer log = LogCapturer.captureLogs(OmRangeStats.class);
     metadata = new OmMetadataManagerImpl(conf, null);
-    Table<byte[], byte[]> keys = table("keyTable");
-    put(keys, "/vol/a/k", 0, 1000);
-    flush("keyTable");
-    delete(keys, "/vol/a/k", 0, 400);
-    flush("keyTable");
-    awaitIndexMatchesLiveFiles("keyTable");
+    putThenDelete("/vol/a/k", 1000, 400);
     assertThat(stats().get("keyTable").isDegraded()).isFalse();
     assertThat(stats().getRanges("keyTable")).hasSize(1);
 
-    put(keys, "/vol/b/k", 0, 1000);
+    put(table("keyTable"), "/vol/b/k", 0, 1000);
     flush("keyTable");
     awaitIndexMatchesLiveFiles("keyTable");
     TableRanges degraded = stats().get("keyTable");
@@ -268,6 +258,16 @@ class TestOmRangeStatsIndex {
       }
     }
     return names;
+  }
+
+  /** Puts keys 0 to {@code puts - 1} into keyTable and flushes, deletes the first {@code deletes} and flushes. */
+  private void putThenDelete(String prefix, int puts, int deletes) throws Exception {
+    Table<byte[], byte[]> keys = table("keyTable");
+    put(keys, prefix, 0, puts);
+    flush("keyTable");
+    delete(keys, prefix, 0, deletes);
+    flush("keyTable");
+    awaitIndexMatchesLiveFiles("keyTable");
   }
 
   private static void put(Table<byte[], byte[]> table, String prefix, int from, int count) throws IOException {
