@@ -43,8 +43,9 @@ import java.util.function.Function;
  * Ranges with less than one estimated entry are left out.
  *
  * <p>A run reads the files once into a {@link Model} ({@link SstOverlaps} and {@link SstSpread}, O(n log n) for n
- * SSTs) and asks it which files overlap each range and piece, in O(log n + k) for the k that do: a recomputation
- * costs O(n log n) in the table's SSTs where a scan of every SST per range made it quadratic.
+ * SSTs) and asks it which files overlap each range, in O(levels x log n + k) for the k that do, while a cut at SST
+ * boundaries sweeps its pieces: a recomputation costs O(n log n) in the table's SSTs where a scan of every SST per
+ * range and piece made it quadratic.
  */
 public final class RangePartitioner {
   private final long maxRangeEntries;
