@@ -94,4 +94,19 @@ public final class KeyBytes {
     }
     return sb.toString();
   }
+
+  /** @return how many of the keys, in bytewise order, are below {@code key}: where a binary search puts it */
+  static int countBelow(byte[][] sorted, byte[] key) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (compare(sorted[mid], key) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
 }

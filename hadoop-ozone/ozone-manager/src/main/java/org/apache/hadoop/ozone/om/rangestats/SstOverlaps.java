@@ -98,23 +98,8 @@ final class SstOverlaps implements RangePartitioner.Overlaps {
 
     /** @return how many of the level's files have a smallest key before {@code key} (null: all) */
     int startingBefore(byte[] key) {
-      return key == null ? smallest.length : countBelow(smallest, key);
+      return key == null ? smallest.length : KeyBytes.countBelow(smallest, key);
     }
-  }
-
-  /** @return how many of the keys, in order, are below {@code key} */
-  private static int countBelow(byte[][] sorted, byte[] key) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (KeyBytes.compare(sorted[mid], key) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** Disjoint files in key order: their largest keys are in order too. */
@@ -132,7 +117,7 @@ final class SstOverlaps implements RangePartitioner.Overlaps {
     @Override
     void collect(byte[] start, byte[] end, Found found) {
       int past = startingBefore(end);
-      for (int i = countBelow(largest, start); i < past; i++) {
+      for (int i = KeyBytes.countBelow(largest, start); i < past; i++) {
         found.add(position(i));
       }
     }

@@ -41,7 +41,7 @@ import java.util.TreeSet;
 final class SstSpread {
   private final TreeSet<byte[]> buckets = new TreeSet<>(KeyBytes::compare);
   /** The segments of the SSTs that span several buckets; an SST missing here is spread between its own bounds. */
-  private final Map<SstFile, byte[][][]> segments = new IdentityHashMap<>();
+  private final Map<SstFile, Segments> segments = new IdentityHashMap<>();
 
   /**
    * Reads every SST's segments now, so that shares can be asked from several threads.
@@ -54,7 +54,7 @@ final class SstSpread {
       addIfPresent(layout.prefix(f.largest(), 1));
     }
     for (SstFile f : files) {
-      byte[][][] parts = segmentsOf(f);
+      Segments parts = segmentsOf(f);
       if (parts != null) {
         segments.put(f, parts);
       }
@@ -63,40 +63,26 @@ final class SstSpread {
 
   /** @return the estimated share of the SST's entries in {@code [start, end)}, in [0, 1] */
   double share(SstFile file, byte[] start, byte[] end) {
-    byte[][][] parts = segments.get(file);
+    Segments parts = segments.get(file);
     if (parts == null) {
       return KeyInterpolation.overlap(file.smallest(), file.largest(), start, end);
     }
     // The segments are disjoint and in key order: only those from the first that reaches start to the last that
     // begins before end can share; the others would add zeros (as an SST spanning 100 buckets does for most pieces).
     double share = 0;
-    for (int i = firstReaching(parts, start); i < parts.length; i++) {
-      if (end != null && KeyBytes.compare(parts[i][0], end) >= 0) {
+    for (int i = KeyBytes.countBelow(parts.highs, start); i < parts.highs.length; i++) {
+      if (end != null && KeyBytes.compare(parts.lows[i], end) >= 0) {
         break;
       }
-      share += KeyInterpolation.overlap(parts[i][0], parts[i][1], start, end);
+      share += KeyInterpolation.overlap(parts.lows[i], parts.highs[i], start, end);
     }
-    return share / parts.length;
+    return share / parts.highs.length;
   }
 
-  /** @return the index of the first segment whose high bound is at or after {@code start} */
-  private static int firstReaching(byte[][][] parts, byte[] start) {
-    int lo = 0;
-    int hi = parts.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (KeyBytes.compare(parts[mid][1], start) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
-
-  /** The SST's key bounds ({low, high}) within each known bucket it touches, or null if it touches fewer than two. */
-  private byte[][][] segmentsOf(SstFile file) {
-    List<byte[][]> parts = new ArrayList<>();
+  /** The SST's key bounds within each known bucket it touches, or null if it touches fewer than two. */
+  private Segments segmentsOf(SstFile file) {
+    List<byte[]> lows = new ArrayList<>();
+    List<byte[]> highs = new ArrayList<>();
     byte[] from = buckets.floor(file.smallest());
     for (byte[] bucket : from == null ? buckets : buckets.tailSet(from, true)) {
       if (KeyBytes.compare(bucket, file.largest()) > 0) {
@@ -108,9 +94,21 @@ final class SstSpread {
       }
       byte[] low = KeyBytes.compare(file.smallest(), bucket) > 0 ? file.smallest() : bucket;
       byte[] high = bucketEnd == null || KeyBytes.compare(file.largest(), bucketEnd) < 0 ? file.largest() : bucketEnd;
-      parts.add(new byte[][] {low, high});
+      lows.add(low);
+      highs.add(high);
     }
-    return parts.size() < 2 ? null : parts.toArray(new byte[0][][]);
+    return highs.size() < 2 ? null : new Segments(lows.toArray(new byte[0][]), highs.toArray(new byte[0][]));
+  }
+
+  /** One SST's disjoint segments in key order: segment i spans {@code lows[i]..highs[i]}, both inclusive. */
+  private static final class Segments {
+    private final byte[][] lows;
+    private final byte[][] highs;
+
+    Segments(byte[][] lows, byte[][] highs) {
+      this.lows = lows;
+      this.highs = highs;
+    }
   }
 
   private void addIfPresent(byte[] bucket) {
