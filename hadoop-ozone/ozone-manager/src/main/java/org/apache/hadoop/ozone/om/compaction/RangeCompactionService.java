@@ -188,14 +188,13 @@ public class RangeCompactionService extends BackgroundService {
       if (pick.isIdle()) {
         idlePass.working();
       }
+      CompactionEvents.Reason reason = CompactionEvents.Reason.of(pick, activity.isLeader());
       if (pick.getAction() == CompactionPick.Action.FLUSH) {
         flushed.add(pick.getTable());
-        db.flush(pick.getTable());
+        flush(db, pick, stats, reason);
         cleaned.add(pick.getTable());
-        metrics.memtableFlushed(pick.isIdle());
-        stats.refresh(pick.getTable());
       } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
-        long millis = compact(db, pick, stats);
+        long millis = compact(db, pick, stats, reason);
         compacted++;
         cleaned.add(pick.getTable());
         // While idle, one compaction per look: the next look sees a load that returned meanwhile.
@@ -291,23 +290,36 @@ public class RangeCompactionService extends BackgroundService {
     return tables;
   }
 
+  /** Flushes the picked memtable and records it. */
+  private void flush(RocksDatabase db, CompactionPick pick, OmRangeStats stats, CompactionEvents.Reason reason)
+      throws IOException {
+    String table = pick.getTable();
+    Set<String> filesBefore = fileNames(stats, table);
+    long startMs = Time.now();
+    db.flush(table);
+    long endMs = Time.now();
+    metrics.memtableFlushed(pick.isIdle());
+    stats.refresh(table);
+    CompactionEvents.flushed(reason, table, startMs, endMs, bytesNotIn(filesBefore, stats, table));
+  }
+
   /**
    * Compacts the picked range and counts what it changed: the tombstones of the same key span before and after,
    * and the bytes of the SSTs that were not there before. Returns how long it took in milliseconds.
    */
-  private long compact(RocksDatabase db, CompactionPick pick, OmRangeStats stats) throws IOException {
+  private long compact(RocksDatabase db, CompactionPick pick, OmRangeStats stats, CompactionEvents.Reason reason)
+      throws IOException {
     KeyRange range = pick.getRange();
     String table = range.getTable();
-    Set<String> filesBefore = new HashSet<>();
-    for (SstFile f : stats.getFiles(table)) {
-      filesBefore.add(f.getName());
-    }
+    Set<String> filesBefore = fileNames(stats, table);
     LOG.info("Compacting {}{}{}: {} tombstones, reading up to {} SSTs ({} bytes)", table, range.getSpan(),
         pick.isIdle() ? " (OM idle)" : "",
         range.getTombstones(), pick.getCost().getFiles(), pick.getCost().getBytes());
+    long startMs = Time.now();
     long start = System.nanoTime();
     RangeCompactor.compact(db, db.getColumnFamily(table), range.getSpan(), pick.isBottommostForced());
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    long endMs = Time.now();
     if (!pick.isIdle()) {
       budget.spend(pick.getCost().getBytes());
     }
@@ -318,17 +330,32 @@ public class RangeCompactionService extends BackgroundService {
     KeyRange left = stats.estimate(table, range.getStart(), range.getEnd());
     // None is estimated once the table has more SSTs than range statistics compute ranges for: none counted removed.
     long tombstonesLeft = left == null ? range.getTombstones() : left.getTombstones();
-    long written = 0;
-    for (SstFile f : stats.getFiles(table)) {
-      if (!filesBefore.contains(f.getName())) {
-        written += f.getSizeBytes();
-      }
-    }
+    long written = bytesNotIn(filesBefore, stats, table);
+    CompactionEvents.compacted(reason, table, startMs, endMs, pick.getCost().getBytes(), written);
     metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft,
         pick.isIdle());
     LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,
         range.getTombstones(), tombstonesLeft, written);
     return millis;
+  }
+
+  private static Set<String> fileNames(OmRangeStats stats, String table) {
+    Set<String> names = new HashSet<>();
+    for (SstFile f : stats.getFiles(table)) {
+      names.add(f.getName());
+    }
+    return names;
+  }
+
+  /** The bytes of the table's SSTs that are not in {@code names}: what a flush or compaction since wrote. */
+  private static long bytesNotIn(Set<String> names, OmRangeStats stats, String table) {
+    long bytes = 0;
+    for (SstFile f : stats.getFiles(table)) {
+      if (!names.contains(f.getName())) {
+        bytes += f.getSizeBytes();
+      }
+    }
+    return bytes;
   }
 
   /** The budget for the configured ratio and bound; a reconfigured one starts anew, full. */

@@ -46,6 +46,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The range compaction service on a real OM DB (OmMetadataManagerImpl, OM's
@@ -218,12 +219,42 @@ class TestRangeCompactionService {
   void tombstonesInTheMemtableAreFlushedThenCompacted() throws Exception {
     writeBucket("keyTable", "/vol/dense/k", KEYS, 0);
     deleteKeys("keyTable", "/vol/dense/k", DELETED);
+    LogCapturer events = LogCapturer.captureLogs(LoggerFactory.getLogger(CompactionEvents.LOGGER));
+    long before = System.currentTimeMillis();
 
     assertThat(scanned(service()).runOnce()).isEqualTo(1);
 
     assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
     assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
     assertKeyTableIsExactlyTheModel();
+    // One record per action, in order, with the wall-clock times of this run and the bytes RocksDB wrote.
+    String[] lines = events.getOutput().trim().split("\n");
+    events.stopCapturing();
+    assertThat(lines).hasSize(2);
+    Map<String, String> flush = fields(lines[0]);
+    Map<String, String> compaction = fields(lines[1]);
+    assertThat(flush).containsEntry("action", "flush").containsEntry("reason", "reader")
+        .containsEntry("table", "keyTable").containsEntry("inputBytes", "0");
+    assertThat(compaction).containsEntry("action", "compact").containsEntry("reason", "reader")
+        .containsEntry("table", "keyTable");
+    long after = System.currentTimeMillis();
+    assertThat(Long.parseLong(flush.get("startMs"))).isBetween(before, Long.parseLong(flush.get("endMs")));
+    assertThat(Long.parseLong(flush.get("endMs"))).isLessThanOrEqualTo(Long.parseLong(compaction.get("startMs")));
+    assertThat(Long.parseLong(compaction.get("startMs"))).isLessThanOrEqualTo(Long.parseLong(compaction.get("endMs")));
+    assertThat(Long.parseLong(compaction.get("endMs"))).isLessThanOrEqualTo(after);
+    assertThat(Long.parseLong(flush.get("writtenBytes"))).isPositive();
+    assertThat(Long.parseLong(compaction.get("inputBytes"))).isPositive();
+    assertThat(Long.parseLong(compaction.get("writtenBytes"))).isPositive();
+  }
+
+  /** The key=value fields of an event line, after whatever the log's layout puts before them. */
+  private static Map<String, String> fields(String line) {
+    Map<String, String> fields = new TreeMap<>();
+    for (String field : line.substring(line.indexOf("action=")).trim().split(" ")) {
+      String[] kv = field.split("=", 2);
+      fields.put(kv[0], kv[1]);
+    }
+    return fields;
   }
 
   @Test
