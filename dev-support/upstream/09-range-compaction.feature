@@ -4,7 +4,7 @@
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionEnvReader,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionEnvReader,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch,CompactionEvents}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionMiniCluster.java
 results: docs/results/2026-11-25-ab-bench-production/report.md
 results-from: ## Targets
@@ -27,7 +27,9 @@ the service does it and asks again, within a run's timeout:
   and bytes, the bottommost level forced only when the pick says so; the
   service pauses pause.ratio times its duration after it.
 While OM is idle, one log line per idle cleanup pass (IdleCleanupPass) says
-what it removed.
+what it removed. Every flush and compaction is also one key=value line on
+the logger RangeCompactionEvents (CompactionEvents: action, reason, table,
+start and end, bytes), which benchmarks join with client latencies.
 
 KeyManagerImpl starts and stops the service with its other background
 services. OzoneManager owns its configuration, validated when OM starts
