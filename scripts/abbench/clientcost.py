@@ -173,3 +173,40 @@ def placebo_coverage(latencies, events, shifts=PLACEBO_SHIFTS, resamples=PLACEBO
                 hits[op][1] += 1
     return {op: (h / n if n else None, n) for op, (h, n) in hits.items()}
 
+
+
+def _f(value, digits=3):
+    return '–' if value is None else f'{value:.{digits}f}'
+
+
+def render(cost, title):
+    """Markdown lines of one run's measure (measure(), with placeboCoverage when computed)."""
+    lines = [f'{title}', '']
+    work = cost.get('work') or {}
+    if cost.get('busyFraction') is not None:
+        lines.append(f"The service worked {work.get('busySeconds', 0):.1f} s of {cost['loadSeconds']:.0f} s of load "
+                     f"(busy fraction {cost['busyFraction']:.3f}): {work.get('compactions', 0)} compactions, "
+                     f"{work.get('flushes', 0)} flushes ("
+                     + ', '.join(f'{k} {v}' for k, v in work.get('byActionAndReason', {}).items())
+                     + f"), {work.get('inputBytes', 0) / 2 ** 20:.1f} MB read, "
+                     f"{work.get('writtenBytes', 0) / 2 ** 20:.1f} MB written.")
+    if cost['status'] != 'measured':
+        return lines + ['', f"**{cost['status']}.**", '']
+    placebo = cost.get('placeboCoverage') or {}
+    lines += ['', f"Operations that overlapped a flush or compaction of the service (during) against the others "
+              f"(outside); 95% interval by a block bootstrap over {cost['windows']} windows of "
+              f"{cost['windowSeconds']:g} s ({cost['resamples']:,} resamples). Coverage: how often the same "
+              "interval contained 1.0 with the service's intervals moved at random over the off arm's operations "
+              "(placebo; trials in brackets).", '',
+              '| operation | ops during / outside | p50 during/outside | 95% CI | p99 during/outside | 95% CI | '
+              'p99 coverage | p99 target |', '|---|---|---|---|---|---|---|---|']
+    for op, m in cost['operations'].items():
+        p50, p99 = m['p50'], m['p99']
+        coverage, trials = placebo.get(op) or (None, 0)
+        target = '–' if p99['targetHolds'] is None else ('holds' if p99['targetHolds'] else '**no**')
+        lines.append(f"| {op} | {m['during']['count']:,} / {m['outside']['count']:,} | {_f(p50['ratio'])} | "
+                     f"[{_f(p50['low'])}, {_f(p50['high'])}] | {_f(p99['ratio'])} | [{_f(p99['low'])}, "
+                     f"{_f(p99['high'])}] | {_f(coverage, 2)} ({trials}) | {target} |")
+    lines.append('')
+    lines += [f"- {op} p99 during/outside: {m['p99']['verdict']}." for op, m in cost['operations'].items()]
+    return lines + ['']

@@ -15,7 +15,9 @@ and A/A's intervals show what the method itself resolves.
 Per block: per operation (CREATE, DELETE, LIST) the client's p50 and p99, exact (nearest rank) over the operations
 that started in the block's measured window (omkeybench --latency-log), its ops/s, and OM's server-side mean per
 request of the operation's requests (OmClientProtocol counters on /prom at the window's ends). Per metric, the
-ratio on/off of each pair, their geometric mean and a 95% paired bootstrap interval (pairedstats.py).
+ratio on/off of each pair, their geometric mean and a 95% interval (Student t on the log ratios, pairedstats.py)
+with its coverage at this pair count. Per block the service's work from OM's event log (compactionevents.py): an A/B
+run whose on-blocks did not work gives no verdict ("cost not measured", work_check).
 """
 
 import datetime
@@ -30,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import freon, machine, preload, prom, scenarios
+from . import compactionevents, freon, machine, preload, prom, scenarios
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
@@ -40,13 +42,13 @@ from .progress import ended
 
 DEFAULT_BLOCK_S = 20
 DEFAULT_PAIRS = 12
-# Why the first seconds of a block are not measured: (1) OM's metrics reach /prom once per metrics2 period (1 s
-# here, METRICS2_PERIOD_S), so the server-side counters read at the window's start may be a second old; (2) the
-# closed-loop client's operations in flight at the switch straddle it (an operation counts in the block it started
-# in); (3) on a switch on, the service's first look finds the tombstones the previous off block left, a burst that
-# a steady-state service spreads out (still measured from DISCARD_S on: the blocks stay conservative). Three
-# seconds cover (1) and (2) many times over and keep 85% of a 20 s block.
-DISCARD_S = 3
+# What the switch itself needs before a block is measured, and nothing more: (1) OM's metrics reach /prom once per
+# metrics2 period (1 s here, METRICS2_PERIOD_S), so the server-side counters read at the window's start may be a
+# second old; (2) the closed-loop client's operations in flight at the switch straddle it (an operation counts in
+# the block it started in; they take milliseconds). The service's catch-up after a switch on (the tombstones the off
+# block before left) is its work and is measured: a discard of 3 s, used before, hid it, and the "on" blocks of
+# the runs of 2026-11-25 compacted nothing in the seconds left (issue 43).
+DISCARD_S = 1
 SERVICE = 'ozone.om.range.compaction.service.'
 ENABLED_KEY = SERVICE + 'enabled'
 TIMEOUT_KEY = SERVICE + 'timeout'
@@ -80,6 +82,9 @@ class InterleaveSettings:
     preload_keys: int = 0
     preload_churn: int = 0
     load_s: float = None  # --load-seconds: the pairs run while the next one ends within it
+    # The service's busy fraction in a continuous run of the same scenario (the main job's range arm; else none):
+    # on-blocks that work less did not measure the cost of its work.
+    continuous_busy: float = None
 
 
 def add_arguments(p):
@@ -87,7 +92,7 @@ def add_arguments(p):
     p.add_argument('--interleave', action='store_true',
                    help='instead of arms on fresh clusters: one cluster, one continuous load of one --scenario, the '
                         'range service switched on and off at runtime in blocks, pairs in a random order; ratios '
-                        'on/off per pair with 95%% bootstrap intervals (see docs/benchmarks.md)')
+                        'on/off per pair with 95%% intervals (see docs/benchmarks.md)')
     p.add_argument('--aa', action='store_true',
                    help='with --interleave: the service off in both blocks of every pair (an A/A control), OM still '
                         'reconfigured at every switch')
@@ -100,11 +105,14 @@ def add_arguments(p):
                         'pairs run while the next one, at the mean duration of those before, ends within S')
     p.add_argument('--discard-seconds', type=float, metavar='S',
                    help=f'with --interleave: seconds after each switch not measured (default {DISCARD_S})')
+    p.add_argument('--continuous-busy', type=float, metavar='F',
+                   help="with --interleave: the service's busy fraction in a continuous run of the scenario (a range "
+                        "arm's clientCost.busyFraction); on-blocks that work less give no verdict")
 
 
 def check_unused(args):
     """The options of --interleave without it are a mistake."""
-    given = [name for name in ('aa', 'block_seconds', 'pairs', 'load_seconds', 'discard_seconds')
+    given = [name for name in ('aa', 'block_seconds', 'pairs', 'load_seconds', 'discard_seconds', 'continuous_busy')
              if getattr(args, name) not in (None, False)]
     if given and not args.interleave:
         raise SystemExit(f"ab-bench: --{given[0].replace('_', '-')} needs --interleave")
@@ -145,7 +153,7 @@ def settings_from_args(args, out):
                               om_conf=om_conf, weights=args.weights,
                               write_buffer=args.write_buffer or SMOKE_WRITE_BUFFER,
                               preload_keys=args.preload_keys or 0, preload_churn=args.preload_churn or 0,
-                              load_s=args.load_seconds)
+                              load_s=args.load_seconds, continuous_busy=args.continuous_busy)
 
 
 def plan(pairs, seed):
@@ -221,8 +229,32 @@ METRICS = [('p50', 'client p50 (ms)', lambda b, op: b['client'][op]['p50'], Fals
            ('serverMeanMs', 'OM server mean (ms per request)', lambda b, op: b['server'][op]['meanMs'], False)]
 
 
-def analyse(blocks, seed):
-    """Per operation and metric, the paired comparison of the measured pairs (warm-up pair 0 left out)."""
+def work_check(blocks, continuous_busy=None):
+    """Whether the on-blocks carried the service's work: how many were idle, their busy fraction (seconds of flush
+    or compaction / measured seconds), the lowest block's, and the verdict's refusal when they worked less than the
+    continuous arm (`continuous_busy`, when known) or not at all."""
+    on = [b for b in blocks if not b['warmup'] and b['label'] == ON and b.get('work')]
+    if not on:
+        return {'onBlocks': 0, 'measured': False, 'reason': 'cost not measured: no on-block with its record of work'}
+    busy = sum(b['work']['busySeconds'] for b in on) / sum(b['seconds'] for b in on)
+    idle = sum(1 for b in on if not b['work']['busySeconds'])
+    lowest = min(b['work']['busyFraction'] for b in on)
+    result = {'onBlocks': len(on), 'idleOnBlocks': idle, 'onBusyFraction': busy, 'lowestOnBusyFraction': lowest,
+              'continuousBusyFraction': continuous_busy,
+              'everyOnBlockAtLeastContinuous': None if continuous_busy is None else lowest >= continuous_busy}
+    if idle:
+        reason = f'cost not measured: the service was idle in {idle} of {len(on)} on-blocks'
+    elif continuous_busy is not None and busy < continuous_busy:
+        reason = (f"cost not measured: the on-blocks' busy fraction {busy:.3f} is below the continuous arm's "
+                  f'{continuous_busy:.3f}')
+    else:
+        reason = None
+    return dict(result, measured=reason is None, reason=reason)
+
+
+def analyse(blocks, aa=False, continuous_busy=None):
+    """Per operation and metric, the paired comparison of the measured pairs (warm-up pair 0 left out); for A/B,
+    whether the on-blocks carried the service's work (work_check), else the comparisons give no verdict."""
     pairs = {}
     for b in blocks:
         if b['pair'] > 0:
@@ -231,13 +263,20 @@ def analyse(blocks, seed):
     result = {'pairs': len(complete), 'operations': {}}
     for op in OPS:
         result['operations'][op] = {
-            key: dict(compare([get(p[ON], op) for p in complete], [get(p[OFF], op) for p in complete], better,
-                              seed=seed), label=label)
+            key: dict(compare([get(p[ON], op) for p in complete], [get(p[OFF], op) for p in complete], better),
+                      label=label)
             for key, label, get, better in METRICS}
     throughput = [(p[ON]['client']['allOpsPerSecond'], p[OFF]['client']['allOpsPerSecond']) for p in complete]
-    result['allOpsPerSecond'] = compare([a for a, _ in throughput], [b for _, b in throughput], True, seed=seed)
+    result['allOpsPerSecond'] = compare([a for a, _ in throughput], [b for _, b in throughput], True)
     server_all = [(p[ON]['server']['ALL']['meanMs'], p[OFF]['server']['ALL']['meanMs']) for p in complete]
-    result['serverMeanMsAll'] = compare([a for a, _ in server_all], [b for _, b in server_all], False, seed=seed)
+    result['serverMeanMsAll'] = compare([a for a, _ in server_all], [b for _, b in server_all], False)
+    if not aa:
+        result['work'] = work_check(blocks, continuous_busy)
+        if not result['work']['measured']:
+            for metric in [m for ops in result['operations'].values() for m in ops.values()] + [
+                    result['allOpsPerSecond'], result['serverMeanMsAll']]:
+                metric['targetHolds'] = None
+                metric['verdict'] = result['work']['reason']
     return result
 
 
@@ -327,6 +366,7 @@ class Interleave:
             if not keep_work:
                 shutil.rmtree(work_root, ignore_errors=True)
         self._fill_client()
+        self._fill_work()
         result = {'tool': 'scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), 'status': status,
                   'reason': reason, 'startedAt': self.started_at, 'finishedAt': _now(),
                   'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
@@ -339,13 +379,14 @@ class Interleave:
                                'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf,
                                'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
                                'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
-                               'bootstrapResamples': 10000, 'targetRatio': TARGET_RATIO,
+                               'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
+                               'targetRatio': TARGET_RATIO,
                                'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT},
                   'omConf': self.om_conf, 'freonCommand': getattr(self, 'freon_command', None),
                   'latencyLog': LATENCY_LOG, 'preload': image_info,
                   'schedule': [[pair, list(order)] for pair, order in self.schedule],
                   'switches': self.switches, 'blocks': self.blocks,
-                  'analysis': analyse(self.blocks, self.s.seed) if self.blocks else None}
+                  'analysis': analyse(self.blocks, self.s.aa, self.s.continuous_busy) if self.blocks else None}
         chart_files = draw(result, self.out / 'charts')
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result, chart_files))
@@ -449,6 +490,15 @@ class Interleave:
         rows = read_latency_log(log) if log.exists() else []
         for block in self.blocks:
             block['client'] = block_client(rows, block['start'], block['end'])
+
+    def _fill_work(self):
+        """The service's work per block (flush and compaction seconds, bytes), from OM's log (read once, after OM
+        stopped)."""
+        log = self.out / 'logs' / 'om.log'
+        events = compactionevents.read(log) if log.exists() else []
+        for block in self.blocks:
+            work = compactionevents.totals(events, block['start'], block['end'])
+            block['work'] = dict(work, busyFraction=work['busySeconds'] / block['seconds'])
 
     def _stop(self, cluster, keep_work):
         try:
@@ -599,10 +649,22 @@ def render(result, chart_files):
               f"configuration at start in `{JSON_FILE}` (`omConf`)"
               + (f"; {s['preloadKeys']:,} preloaded keys" if s['preloadKeys'] else '') + '.',
               f"- Statistics: per metric the ratio on/off of each pair; the estimate is their geometric mean, the 95% "
-              f"interval a paired bootstrap over pairs ({s['bootstrapResamples']:,} resamples, percentile, seed "
-              f"{s['seed']}). Target: upper end <= {TARGET_RATIO:.2f} (ops/s: lower end >= {1 / TARGET_RATIO:.3f}) "
-              f"and half-width <= {TARGET_HALF_WIDTH_PCT:g}%.", '']
+              f"interval {s.get('interval', 'a paired percentile bootstrap over pairs')}; its coverage is measured "
+              "on this run's own pairs relabelled at random (column 'coverage'), and 'pairs for ±10%' is how many "
+              "pairs a 10% half-width needs at their spread. Target: upper end <= "
+              f"{TARGET_RATIO:.2f} (ops/s: lower end >= {1 / TARGET_RATIO:.3f}) and half-width <= "
+              f"{TARGET_HALF_WIDTH_PCT:g}%.", '']
     a = result.get('analysis')
+    work = (a or {}).get('work')
+    if work:
+        continuous = ('no continuous run given' if work.get('continuousBusyFraction') is None else
+                      f"the continuous arm's {work['continuousBusyFraction']:.3f}; every on-block at least that: "
+                      f"{'yes' if work['everyOnBlockAtLeastContinuous'] else '**no**'}")
+        lines += ["## The service's work in the on-blocks", '',
+                  (f"**{work['reason']}.** " if not work['measured'] else '')
+                  + f"{work['onBlocks']} measured on-blocks, {work.get('idleOnBlocks', 0)} without a flush or "
+                  f"compaction; busy fraction of the on-blocks {_f(work.get('onBusyFraction'))}, the lowest block's "
+                  f"{_f(work.get('lowestOnBusyFraction'))} ({continuous}).", '']
     if a:
         lines += ['## Results', '',
                   f"{a['pairs']} pairs; {len(measured)} measured blocks; total throughput on/off "
@@ -611,30 +673,35 @@ def render(result, chart_files):
                   f"requests: {_f(a['serverMeanMsAll']['ratio'])} [{_f(a['serverMeanMsAll']['low'])}, "
                   f"{_f(a['serverMeanMsAll']['high'])}]: {a['serverMeanMsAll']['verdict']}.", '']
         for op in OPS:
-            lines += [f'### {op}', '', '| metric | ratio on/off | 95% CI | half-width | pairs | target |',
-                      '|---|---|---|---|---|---|']
+            lines += [f'### {op}', '', '| metric | ratio on/off | 95% CI | half-width | pairs | coverage | '
+                      'pairs for ±10% | target |', '|---|---|---|---|---|---|---|---|']
             for key, metric in a['operations'][op].items():
                 target = '–' if metric['targetHolds'] is None else ('holds' if metric['targetHolds'] else '**no**')
                 lines.append(f"| {metric['label']} | {_f(metric['ratio'])} | [{_f(metric['low'])}, "
                              f"{_f(metric['high'])}] | ±{_f(metric['halfWidthPct'], 1)}% | {metric['pairs']} | "
+                             f"{_f(metric.get('coverage'), 2)} | {metric.get('pairsForTargetHalfWidth') or '–'} | "
                              f'{target} |')
             lines.append('')
             for key, metric in a['operations'][op].items():
                 lines.append(f"- {metric['label']}: {metric['verdict']}.")
             lines.append('')
     lines += ['## Blocks', '', '| # | pair | service | measured s | switch s | enabled gauge | CREATE p99 | DELETE p99 '
-              '| LIST p99 | ops/s | server ms (all) | ranges compacted |', '|---|---|---|---|---|---|---|---|---|---|---|---|']
+              '| LIST p99 | ops/s | server ms (all) | ranges compacted | busy s | MB read |',
+              '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|']
     for b in result['blocks']:
         c = b.get('client') or {}
+        w = b.get('work') or {}
         lines.append(f"| {b['number']} | {b['pair']}{' (warm-up)' if b['warmup'] else ''} | {b['label']} | "
                      f"{b['seconds']:.1f} | {b['switchSeconds']:.1f} | {b['enabledGauge'][0]:g}→"
                      f"{b['enabledGauge'][1]:g} | " + ' | '.join(_f((c.get(op) or {}).get('p99'), 1) for op in OPS)
                      + f" | {_f(c.get('allOpsPerSecond'), 0)} | {_f(b['server']['ALL']['meanMs'], 2)} | "
-                     f"{_f(b['rangesCompacted'], 0)} |")
+                     f"{_f(b['rangesCompacted'], 0)} | {_f(w.get('busySeconds'), 2)} | "
+                     f"{_f(w['inputBytes'] / 2 ** 20 if w else None, 1)} |")
     lines += ['', '## What this measures', '',
-              "- The service's cost to clients under this load, with the machine's slow drift cancelled by pairing. "
-              'Blocks with the service on inherit the tombstones the off blocks before them left, so the service '
-              'works harder than in a steady state: a conservative measure of its cost.',
+              "- The service's cost to clients under this load, with the machine's slow drift cancelled by pairing, "
+              "where the on-blocks carried its work (the section above; 'busy s' per block, from OM's event log). "
+              'An on-block inherits the tombstones the off block before it left, and its catch-up is measured (only '
+              f"{s['discardSeconds']:g} s after a switch are not, for the switch itself).",
               '- Not the read benefit: off blocks inherit tables the on blocks cleaned. That stays with the '
               'separate arms (`scripts/ab-bench` without `--interleave`).',
               '- The load is closed-loop: a stall of OM lowers the throughput instead of showing in the latencies '

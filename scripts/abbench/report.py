@@ -4,7 +4,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from . import bulkexpire, scenarios, segments, summary, verdict
+from . import bulkexpire, clientcost, scenarios, segments, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 
@@ -316,6 +316,11 @@ def render(result, chart_files):
         lines += ['### Numbers', '']
         lines += table(by_arm, repeats, rows=rows_of(scenario))
         lines += [''] + paired_lines(by_arm, metrics=metrics)
+        for arm, runs in by_arm.items():
+            for r in runs:
+                if r.get('clientCost'):
+                    lines += clientcost.render(r['clientCost'], f"### Cost to clients while the service works: "
+                                                                f"`{r['id']}`")
         lines += ['### Charts', '']
         lines += _charts(scenario, chart_files.get(scenario, []))
         lines.append('')

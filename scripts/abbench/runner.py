@@ -10,8 +10,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import (bulkexpire, charts, clientlatency, freon, fullcompaction, machine, preload, report, scenarios,
-               segments, summary)
+from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, freon, fullcompaction, machine,
+               preload, report, scenarios, segments, summary)
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
                       set_metrics_period)
 from .progress import Progress
@@ -42,6 +42,10 @@ class Settings:
 
 class Aborted(Exception):
     """Ctrl-C, SIGTERM or a failed arm: the benchmark stops, keeping what it measured."""
+
+
+# The arms where the range service runs: their client cost is measured where it works (clientcost.py).
+COST_ARMS = ('range', 'prototype')
 
 
 def _raise_on_sigterm(signum, frame):
@@ -232,9 +236,22 @@ class Benchmark:
             record['client']['intervals'] = clientlatency.summarise(
                 clientlatency.read(latency_csv), self.latency_interval_s(), fullcompaction.spans(events, 0))
         latency_log = self.out / record.get('clientLatencyLog', 'none')
+        if record['arm'] in COST_ARMS and latency_log.exists() and om_log.exists() and not record.get('bulkExpire'):
+            record['clientCost'] = self._client_cost(record, latency_log, compactionevents.read(om_log))
         if rows and not record.get('bulkExpire'):
             record['segments'] = segments.of_run(rows, clientlatency.read_latency_log(latency_log)
                                                  if latency_log.exists() else [])
+
+    def _client_cost(self, record, latency_log, events):
+        """The cost measure of an arm where the service runs (clientcost.py), with its placebo coverage over the
+        operations of the same scenario's off arm when that ran before."""
+        cost = clientcost.measure(clientlatency.read_latency_log(latency_log), events)
+        off = [r for r in self.runs if r['scenario'] == record['scenario'] and r['arm'] == 'off'
+               and r['repeat'] == record['repeat'] and r.get('clientLatencyLog')]
+        off_log = self.out / off[0]['clientLatencyLog'] if off else None
+        if cost['status'] == 'measured' and off_log and off_log.exists():
+            cost['placeboCoverage'] = clientcost.placebo_coverage(clientlatency.read_latency_log(off_log), events)
+        return cost
 
     def _full_compaction_spans(self, run):
         om_log = self.out / 'logs' / f"{run['id']}.om.log"

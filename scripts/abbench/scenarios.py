@@ -65,6 +65,16 @@ SCENARIOS = {
                              '--size', '0', '--layout', 'FILE_SYSTEM_OPTIMIZED', '--files-per-dir', '10'),
                  om_conf=(f'ozone.directory.deleting.service.interval={DELETING_SERVICE_INTERVAL}',),
                  assumed_ops_per_s=400),
+        # The worst case of the service's cost to clients (issue 43): as many deletes as creates, marching through a
+        # small live set from its oldest key, so that tombstone-dense ranges appear at every flush; and the service
+        # unbounded (no budget, no pause), so that it compacts whenever one qualifies. What clients see here bounds
+        # what they can see under the defaults, which bound the service further.
+        Scenario('busy', "the service's worst case: retention's expiry with one delete per create over 5,000 live "
+                 'keys, the service without its budget and pauses',
+                 ('--weights', 'create:10,delete:10,list:1', '--max-live-keys', '5000', '--size', '0',
+                  '--delete-order', 'oldest', '--list-start', 'first'),
+                 om_conf=('ozone.om.range.compaction.service.budget.ratio=0',
+                          'ozone.om.range.compaction.service.pause.ratio=0')),
         # The deleting services run often, so that the deleted tree's rows are purged early in the quiet period.
         Scenario('bulk-expire', 'a bulk delete followed by quiet: zero-size keys of an OBJECT_STORE bucket created, '
                  'the oldest five in six deleted, a FILE_SYSTEM_OPTIMIZED directory tree created and deleted '

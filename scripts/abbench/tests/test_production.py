@@ -19,21 +19,30 @@ def test_quick_is_refused_in_one_line_naming_its_new_name(capsys):
         cli.main(['--quick'])
 
 
-def _run(scenario, arm, seek, skips, written):
+def _run(scenario, arm, seek, skips, written, cost=None):
     return {'scenario': scenario, 'arm': arm, 'status': 'ok',
-            'om': {'seekAvgUsRun': seek, 'iterSkipsPerOp': skips, 'compactWriteMB': written}}
+            'om': {'seekAvgUsRun': seek, 'iterSkipsPerOp': skips, 'compactWriteMB': written},
+            'clientCost': cost}
 
 
-def _p99(high):
-    return {'p99': {'ratio': 1.0, 'low': 0.9, 'high': high}}
+def _p99(high, low=0.9, holds=None):
+    half_width = 100 * (high - low) / 2
+    return {'p99': {'ratio': 1.0, 'low': low, 'high': high, 'halfWidthPct': half_width,
+                    'targetHolds': high <= 1.1 and half_width <= 10 if holds is None else holds}}
 
 
 def test_targets_are_computed_from_both_results():
-    arms = {'runs': [_run('seed', 'off', 100.0, 10.0, 0.0), _run('seed', 'range', 80.0, 2.0, 5.0),
+    seed_cost = {'busyFraction': 0.1, 'operations': {'CREATE': _p99(1.05, 0.95), 'DELETE': _p99(1.2, 1.1),
+                                                     'LIST': {'p99': {'verdict': 'not measured: 3 LIST operations'}}}}
+    arms = {'runs': [_run('seed', 'off', 100.0, 10.0, 0.0), _run('seed', 'range', 80.0, 2.0, 5.0, seed_cost),
                      _run('seed', 'full', 90.0, 3.0, 100.0),
                      _run('retention', 'off', 100.0, 10.0, 0.0), _run('retention', 'range', 20.0, 1.0, 5.0),
                      _run('retention', 'full', 10.0, 0.5, 20.0)]}
-    measures = {'seed': {'analysis': {'operations': {'CREATE': _p99(1.05), 'DELETE': _p99(1.2), 'LIST': _p99(1.0)}}}}
+    work = {'measured': True, 'lowestOnBusyFraction': 0.2, 'continuousBusyFraction': 0.1,
+            'everyOnBlockAtLeastContinuous': True}
+    measures = {'seed': {'analysis': {'operations': {'CREATE': _p99(1.05, 0.96), 'DELETE': _p99(1.2),
+                                                     'LIST': _p99(1.09, 0.7)},
+                                      'allOpsPerSecond': {'low': 0.97}, 'work': work}}}
     rows = {t['target']: t for t in production.targets(arms, measures, 1500)}
     assert rows['seed: range seek average / off']['holds'] and rows['seed: range seek average / off']['value'] == 0.8
     assert not rows['retention: range seek average / off']['holds']  # 0.2 > 0.1
@@ -41,7 +50,21 @@ def test_targets_are_computed_from_both_results():
     assert not rows['retention: range skips per operation / full']['holds']
     assert rows['seed: full compaction bytes written / range']['holds']  # 20x
     assert not rows['retention: full compaction bytes written / range']['holds']  # 4x
-    assert rows['seed: client CREATE p99 on/off, upper end of the 95% interval']['holds']
-    assert not rows['seed: client DELETE p99 on/off, upper end of the 95% interval']['holds']
+    during = "seed: client {} p99 during the service's work / outside (range arm), 95% interval"
+    assert rows[during.format('CREATE')]['holds'] and rows[during.format('CREATE')]['value'] == '1.000 [0.950, 1.050]'
+    assert rows[during.format('DELETE')]['holds'] is False
+    assert rows[during.format('LIST')]['holds'] is None
+    assert rows[during.format('LIST')]['value'].startswith('not measured')
+    interleaved = 'seed: client {} p99 on/off (interleaved), 95% interval'
+    assert rows[interleaved.format('CREATE')]['holds']
+    assert not rows[interleaved.format('DELETE')]['holds']
+    # An upper end within the bound but an interval too wide: not met, and said so.
+    assert not rows[interleaved.format('LIST')]['holds']
+    assert 'not resolved in this run' in rows[interleaved.format('LIST')]['value']
+    assert rows['seed: client ops/s on/off (interleaved), lower end of the 95% interval']['holds']
+    assert rows["seed: every interleaved on-block's busy fraction / the range arm's"]['value'] == 2.0
     # retention's interleaved measure is missing: no verdict either way
-    assert rows['retention: client LIST p99 on/off, upper end of the 95% interval']['holds'] is None
+    assert rows[interleaved.format('LIST').replace('seed', 'retention')]['holds'] is None
+    assert rows["wall time (s) from the command's start"]['holds']
+    assert not {t['target']: t for t in production.targets(arms, measures, 1900)}[
+        "wall time (s) from the command's start"]['holds']

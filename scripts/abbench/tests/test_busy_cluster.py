@@ -1,0 +1,48 @@
+"""The busy scenario end to end at a small size: one real local cluster with the range service (about 2 minutes).
+OM records every flush and compaction of the service, with its reason, and the harness joins them with the client's
+operations: a non-zero busy fraction, and operations during and outside the service's work."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+# Outside the other tests' ports (15000-19900, 23400).
+BASE_PORT = 23700
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope='module')
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp('busy') / 'results'
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'busy', '--arms', 'range', '--ops', '6000',
+           '--threads', '4', '--write-buffer', '1MB', '--base-port', str(BASE_PORT), '--out', str(out)]
+    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout + done.stderr
+    result = json.loads((out / 'summary.json').read_text())
+    assert result['status'] == 'complete'
+    return out, result['runs'][0]
+
+
+def test_om_records_the_service_work_with_its_reasons(run):
+    out, r = run
+    events = [line for line in (out / 'logs' / f"{r['id']}.om.log").read_text().splitlines()
+              if 'RangeCompactionEvents' in line]
+    assert any('action=compact reason=reader table=' in line for line in events), events[:5]
+    work = r['clientCost']['work']
+    assert work['compactions'] > 0 and work['inputBytes'] > 0
+    assert set(work['byActionAndReason']) <= {f'{a}/{b}' for a in ('flush', 'compact')
+                                              for b in ('reader', 'idle', 'follower')}
+
+
+def test_client_operations_are_joined_with_the_service_work(run):
+    out, r = run
+    cost = r['clientCost']
+    assert cost['status'] == 'measured' and 0 < cost['busyFraction'] < 1
+    create = cost['operations']['CREATE']
+    assert create['during']['count'] > 0 and create['outside']['count'] > 0
+    assert create['during']['count'] + create['outside']['count'] <= 6000
+    assert "Cost to clients while the service works" in (out / 'report.md').read_text()
