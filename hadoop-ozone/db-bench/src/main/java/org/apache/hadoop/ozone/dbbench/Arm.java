@@ -18,6 +18,7 @@
 package org.apache.hadoop.ozone.dbbench;
 
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * A compaction policy driven on the replay's operation clock. The replay stands for the prototype's 15-hour
@@ -40,6 +41,14 @@ interface Arm extends AutoCloseable {
 
   /** @return wall time spent in the compactions the arm ran itself (RocksDB's automatic ones are not counted) */
   long compactionNanos();
+
+  /**
+   * @return where {@link #compactionNanos} went, in seconds by part (the range service: its looks, head probes,
+   *     compactions and memtable flushes); null for an arm that does not split it, by default
+   */
+  default Map<String, Double> serviceSeconds() {
+    return null;
+  }
 
   /** @return what the arm did beyond its compaction time, for the report; nothing by default */
   default String describe() {

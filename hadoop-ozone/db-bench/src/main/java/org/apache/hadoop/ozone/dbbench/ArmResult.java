@@ -36,11 +36,13 @@ import java.util.Map;
  * @param stallMicros RocksDB's write stall time over the run, STALL_MICROS (null in a JSON older than it)
  * @param triggeredCompactionBytes bytes read and written by RocksDB's compactions of files it marked (its deletion
  *     collector or read trigger: "marked"), of periodic and of ttl compaction, by kind (null in a JSON older than it)
+ * @param serviceSeconds where {@code manualCompactionSeconds} went, by part, for the range service's arms (its
+ *     looks, head probes, compactions, memtable flushes); null for the others and in a JSON older than it
  */
 record ArmResult(String arm, long ops, double replayOpsPerSecond, double manualCompactionSeconds,
     long compactWriteBytes, long flushWriteBytes, Map<String, ReadStats> inRun, Map<String, ReadStats> atEnd,
     Map<String, Tombstones> tombstones, String note, Long compactReadBytes, QuietResult quiet, Long liveSstBytes,
-    Long stallMicros, Map<String, Long> triggeredCompactionBytes) {
+    Long stallMicros, Map<String, Long> triggeredCompactionBytes, Map<String, Double> serviceSeconds) {
   /** The kinds of {@link #triggeredCompactionBytes}, each RocksDB's COMPACT_READ_BYTES_X and COMPACT_WRITE_BYTES_X. */
   static final String[] TRIGGERS = {"MARKED", "PERIODIC", "TTL"};
 }

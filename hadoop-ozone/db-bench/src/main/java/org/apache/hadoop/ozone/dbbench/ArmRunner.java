@@ -101,7 +101,7 @@ final class ArmRunner {
     QuietResult quiet = scenario.isBulk()
         ? QuietPeriod.run(db, arm, options.quietLooks(), options.quietLookMillis()) : null;
     return finish(id, db, model, probe, readRandom, new Replay(summarize(inRun), options.ops() / replaySeconds,
-        arm.compactionNanos() / 1e9, arm.describe(), quiet));
+        arm.compactionNanos() / 1e9, arm.serviceSeconds(), arm.describe(), quiet));
   }
 
   private Arm open(ArmKind kind, OmDb db) throws IOException {
@@ -142,7 +142,7 @@ final class ArmRunner {
       double compactSeconds = (System.nanoTime() - start) / 1e9;
       Probe probe = new Probe(db);
       SplittableRandom readRandom = new SplittableRandom(options.seed() ^ 0x5eedL);
-      return finish(ArmKind.FLOOR.id(), db, model, probe, readRandom, new Replay(Map.of(), 0, compactSeconds, "",
+      return finish(ArmKind.FLOOR.id(), db, model, probe, readRandom, new Replay(Map.of(), 0, compactSeconds, null, "",
           scenario.isBulk() ? QuietResult.none(options.quietLookMillis()) : null));
     }
   }
@@ -153,8 +153,8 @@ final class ArmRunner {
    * @param quiet the quiet period of a bulk scenario (null in the others): the tombstones are counted when it ends,
    *     then each read runs once, the first after it, before the end samples
    */
-  private record Replay(Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds, String note,
-      QuietResult quiet) {
+  private record Replay(Map<String, ReadStats> inRun, double opsPerSecond, double compactionSeconds,
+      Map<String, Double> serviceSeconds, String note, QuietResult quiet) {
   }
 
   private ArmResult finish(String id, BenchDb db, WriteModel model, Probe probe, SplittableRandom readRandom,
@@ -182,7 +182,7 @@ final class ArmRunner {
     }
     return new ArmResult(id, options.ops(), replay.opsPerSecond(), replay.compactionSeconds(), compactWrite,
         flushWrite, replay.inRun(), summarize(atEnd), tombstones, replay.note(), compactRead, quiet, db.liveSstBytes(),
-        db.ticker("STALL_MICROS"), triggeredCompactionBytes(db));
+        db.ticker("STALL_MICROS"), triggeredCompactionBytes(db), replay.serviceSeconds());
   }
 
   private static Map<String, Long> triggeredCompactionBytes(BenchDb db) {

@@ -20,6 +20,7 @@ package org.apache.hadoop.ozone.dbbench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
@@ -118,6 +119,27 @@ final class RangeArm implements Arm {
   @Override
   public long compactionNanos() {
     return nanos;
+  }
+
+  /**
+   * The service's runs split by its own metrics: compactions and memtable flushes (the RocksDB calls), the head
+   * probes' seeks, and the rest of its looks (reading the statistics and RocksDB's properties, picking).
+   */
+  @Override
+  public Map<String, Double> serviceSeconds() {
+    if (service == null) {
+      return null;
+    }
+    RangeCompactionMetrics metrics = service.getMetrics();
+    double compactions = metrics.getCompactionMillis() / 1e3;
+    double flushes = metrics.getFlushMillis() / 1e3;
+    double probes = metrics.getHeadProbeMicros() / 1e6;
+    Map<String, Double> seconds = new LinkedHashMap<>();
+    seconds.put("looks", Math.max(0, nanos / 1e9 - compactions - flushes - probes));
+    seconds.put("head probes", probes);
+    seconds.put("compactions", compactions);
+    seconds.put("memtable flushes", flushes);
+    return seconds;
   }
 
   /**

@@ -168,6 +168,12 @@ final class TableReport {
       put(rows, "manual compaction s", r.arm(), r.manualCompactionSeconds());
       put(rows, "replay ops/s", r.arm(), r.replayOpsPerSecond() == 0 ? null : r.replayOpsPerSecond());
     }
+    // Where the service's time went, in the arms that run it.
+    for (ArmResult r : results) {
+      if (r.serviceSeconds() != null) {
+        r.serviceSeconds().forEach((part, seconds) -> put(rows, "service s: " + part, r.arm(), seconds));
+      }
+    }
     // Only the kinds some arm had: whether an option's trigger fired at all.
     for (String trigger : ArmResult.TRIGGERS) {
       String kind = trigger.toLowerCase(Locale.ROOT);

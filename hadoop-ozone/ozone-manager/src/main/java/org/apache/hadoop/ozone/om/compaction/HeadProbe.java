@@ -18,6 +18,7 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedReadOptions;
 import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksIterator;
@@ -54,8 +55,8 @@ final class HeadProbe {
       options.setMaxSkippableInternalKeys(bound - 1);
       // A probe must not evict the blocks OM's readers use.
       options.setFillCache(false);
+      long start = System.nanoTime();
       try (ManagedRocksIterator iterator = db.newIterator(family, options)) {
-        metrics.headProbed();
         iterator.get().seek(key);
         iterator.get().status();
         return false;
@@ -64,6 +65,8 @@ final class HeadProbe {
           return true;
         }
         throw new IOException("Probe of " + family.getName() + " failed", e);
+      } finally {
+        metrics.headProbed(TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - start));
       }
     }
   }

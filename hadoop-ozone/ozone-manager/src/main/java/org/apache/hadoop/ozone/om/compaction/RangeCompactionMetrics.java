@@ -72,8 +72,12 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong idleMemtableFlushes;
   @Metric("Compaction time of one range in milliseconds")
   private MutableRate compactionTime;
-  @Metric("Time the service spent compacting ranges, in milliseconds: its busy time")
+  @Metric("Time the service spent compacting ranges, in milliseconds; with flushMillis, its busy time")
   private MutableCounterLong compactionMillis;
+  @Metric("Time the service spent flushing memtables, in milliseconds")
+  private MutableCounterLong flushMillis;
+  @Metric("Time the head probes' seeks took, in microseconds")
+  private MutableCounterLong headProbeMicros;
   @Metric("Bytes the compactions read (estimated from the SST index, on the safe side)")
   private MutableCounterLong bytesRead;
   @Metric("Bytes of the SSTs the compactions wrote (the new SSTs in the SST index afterwards)")
@@ -163,16 +167,22 @@ public final class RangeCompactionMetrics {
     skippedUnreadTables.incr();
   }
 
-  void headProbed() {
+  void headProbed(long micros) {
     headProbes.incr();
+    headProbeMicros.incr(micros);
+  }
+
+  public long getHeadProbeMicros() {
+    return headProbeMicros.value();
   }
 
   public long getHeadProbes() {
     return headProbes.value();
   }
 
-  void memtableFlushed(boolean idle) {
+  void memtableFlushed(long millis, boolean idle) {
     memtableFlushes.incr();
+    flushMillis.incr(millis);
     if (idle) {
       idleMemtableFlushes.incr();
     }
@@ -200,6 +210,10 @@ public final class RangeCompactionMetrics {
 
   public long getCompactionMillis() {
     return compactionMillis.value();
+  }
+
+  public long getFlushMillis() {
+    return flushMillis.value();
   }
 
   public long getSkippedWritePressure() {

@@ -296,9 +296,11 @@ public class RangeCompactionService extends BackgroundService {
     String table = pick.getTable();
     Set<String> filesBefore = fileNames(stats, table);
     long startMs = Time.now();
+    long start = System.nanoTime();
     db.flush(table);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     long endMs = Time.now();
-    metrics.memtableFlushed(pick.isIdle());
+    metrics.memtableFlushed(millis, pick.isIdle());
     stats.refresh(table);
     CompactionEvents.flushed(reason, table, startMs, endMs, bytesNotIn(filesBefore, stats, table));
   }
