@@ -69,8 +69,8 @@ def busy_seconds(intervals, start, end):
 
 
 def overlaps(intervals, start, end):
-    """Whether [start, end) meets any of `intervals` (sorted, disjoint): an operation the service's work overlapped.
-    An operation that ended as an event started, or started as one ended, did not overlap it."""
+    """Whether [start, end) meets any of `intervals` (sorted, disjoint), or for start == end whether the instant
+    falls in one. A span that ended as an event started, or started as one ended, did not meet it."""
     k = bisect.bisect_right(intervals, (start, float('inf')))
     # The interval that starts at or before `start` may reach past it; the next one may start before `end`.
     return (k > 0 and intervals[k - 1][1] > start) or (k < len(intervals) and intervals[k][0] < end)

@@ -220,7 +220,7 @@ def render(result, arms, measures):
               f"- Arms: {', '.join(ARMS)}, once each per scenario, {OPS:,} operations, each on a fresh copy of the "
               f"preloaded OM ([their page](arms/report.md)). {report.NOISE_TEXT['segments']}",
               "- Cost to clients: in each range arm, the operations during the service's flushes and compactions "
-              'against the others (a block bootstrap over 5 s windows; docs/benchmarks.md, "Cost to clients"); and '
+              'against the others (a block bootstrap over 20 s windows; docs/benchmarks.md, "Cost to clients"); and '
               f'the interleaved measure, {INTERLEAVE_LOAD_S} s of load in {INTERLEAVE_BLOCK_S} s blocks ('
               + ', '.join(f'[{name}](interleave-{name}/report.md)' for name in measures) + '), whose verdict needs '
               "on-blocks that worked at least as much as the range arm. Each interval is its measure's noise; one "

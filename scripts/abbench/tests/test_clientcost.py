@@ -39,18 +39,41 @@ def test_overlapping_events_merge_and_busy_seconds_are_clipped_to_the_window():
     assert t['byActionAndReason'] == {'compact/reader': 2}
 
 
-def test_an_operation_overlaps_only_when_its_time_meets_a_compaction():
+def test_spans_meet_intervals_only_with_positive_overlap():
     intervals = [(10.0, 12.0), (20.0, 21.0)]
-    rows = clientcost.classify([(9.0, 'CREATE', 1000.0),    # ends as the compaction starts: outside
-                                (9.0, 'CREATE', 1001.0),    # ends just inside it
+    spans = [(9.0, 10.0),      # ends as the compaction starts
+             (9.0, 10.001),    # ends just inside it
+             (12.0, 12.005),   # starts as it ends
+             (11.999, 12.004),  # starts just before its end
+             (13.0, 21.0),     # spans the whole second one
+             (21.5, 21.6), (5.0, 5.1)]
+    assert [compactionevents.overlaps(intervals, a, b) for a, b in spans] == [False, True, False, True, True, False,
+                                                                             False]
+
+
+def test_an_operation_is_during_the_service_work_when_it_started_in_it():
+    intervals = [(10.0, 12.0), (20.0, 21.0)]
+    rows = clientcost.classify([(9.0, 'CREATE', 1001.0),    # overlaps the first one but started before it: outside
+                                (10.0, 'DELETE', 1.0),      # starts as it starts: during
                                 (11.0, 'DELETE', 1.0),      # inside
-                                (12.0, 'LIST', 5.0),        # starts as it ends: outside
                                 (11.999, 'LIST', 5.0),      # starts just before its end
-                                (13.0, 'CREATE', 8000.0),   # spans the whole second one
-                                (21.5, 'CREATE', 1.0),      # after all
-                                (5.0, 'CREATE', 1.0)],      # before all
+                                (12.0, 'LIST', 5.0),        # starts as it ends: outside
+                                (13.0, 'CREATE', 8000.0),   # spans the whole second one: outside
+                                (21.5, 'CREATE', 1.0)],     # after all
                                intervals)
-    assert [during for *_, during in rows] == [False, True, True, False, True, True, False, False]
+    assert [during for *_, during in rows] == [False, True, True, True, False, False, False]
+
+
+def test_classifying_by_start_has_no_length_bias():
+    # A placebo: slow and fast operations alike, intervals that carry no cost. Classified by overlap, the slow ones
+    # would be "during" far more often; by start, the two groups have the same latencies.
+    rng = random.Random(9)
+    rows = [(k * 0.01, 'CREATE', 200.0 if rng.random() < 0.5 else 2.0) for k in range(60000)]
+    intervals = [(s + 0.3, s + 0.4) for s in range(600)]
+    during = [ms for _, _, ms, d in clientcost.classify(rows, intervals) if d]
+    assert abs(sum(1 for ms in during if ms > 100) / len(during) - 0.5) < 0.05
+    by_overlap = [ms for t, _, ms in rows if compactionevents.overlaps(intervals, t, t + ms / 1000)]
+    assert sum(1 for ms in by_overlap if ms > 100) / len(by_overlap) > 0.6
 
 
 def _load(seconds, rate, slow_during=1.0, intervals=(), seed=3):
