@@ -66,6 +66,17 @@ def db_first(path, scenario, name, read, stat='meanMs'):
     return db_read(path, scenario, name, read, stat, 'quiet')
 
 
+def db_repeats(paths, scenario, get):
+    """[get(none's arm, range's arm)] over db-bench.json files of the same run repeated."""
+    def values(_):
+        out = []
+        for path in paths:
+            result = json.loads((RESULTS / path).read_text())
+            out.append(get(_db_arm(result, scenario, 'none'), _db_arm(result, scenario, 'range')))
+        return out
+    return paths[0], values
+
+
 def db_compaction_mb(path, scenario, name):
     """A db-bench arm's compaction MB read and written over the run."""
     return path, lambda result: optionsarms.compaction_bytes(_db_arm(result, scenario, name)) / 1e6
@@ -137,8 +148,9 @@ def targets_table(path):
         lines = ['| target | value | bound | holds |', '|---|---|---|---|']
         for t in result['targets']:
             value = t['value']
-            shown = '–' if value is None else (f'{value:.4g}' if isinstance(value, float) and abs(value) < 100
-                                               else f'{value:,.0f}')
+            # a string: an interval with its verdict, or why it was not measured (production.py)
+            shown = '–' if value is None else value if isinstance(value, str) else (
+                f'{value:.4g}' if isinstance(value, float) and abs(value) < 100 else f'{value:,.0f}')
             holds = '–' if t['holds'] is None else ('yes' if t['holds'] else '**no**')
             lines.append(f"| {t['target']} | {shown} | {t['bound']} | {holds} |")
         return '\n' + '\n'.join(lines) + '\n'
@@ -158,6 +170,45 @@ def interleaved_table(pages):
                 lines.append(f"| [{s['mode']} {s['scenario']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md) | {a['pairs']} | "
                              f"{op} | {m['ratio']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
                              f"±{m['halfWidthPct']:.1f}% | {'yes' if m['containsOne'] else 'no'} |")
+        return '\n' + '\n'.join(lines) + '\n'
+    return pages[0], get
+
+
+def service_time_table(rows):
+    """db-bench's range arm at 10^7, one row per repeat: replay ops/s against none's, where the service's time went."""
+    lines = ['| repeat | none ops/s | range ops/s | range / none | service s | looks s | head probes s | '
+             'compactions s | memtable flushes s | write stall s (range) |', '|---|---|---|---|---|---|---|---|---|---|']
+    for k, (none, rng, seconds, parts, stall) in enumerate(rows, 1):
+        lines.append(f'| {k} | {none:,.0f} | {rng:,.0f} | {rng / none:.2f}x | {seconds:.1f} | '
+                     + ' | '.join(f"{parts[p]:.1f}" for p in ('looks', 'head probes', 'compactions', 'memtable flushes'))
+                     + f' | {stall / 1e6:.1f} |')
+    return '\n' + '\n'.join(lines) + '\n'
+
+
+def cost_table(pages):
+    """The cost to clients where the service works (clientcost.py), one row per range arm of the pages and operation:
+    busy fraction, operations during, p50 and p99 during/outside with their intervals, p99's placebo coverage."""
+    def fmt(m):
+        return ('–' if m.get('ratio') is None else f"{m['ratio']:.2f}" if m.get('low') is None
+                else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]")
+
+    def get(_):
+        lines = ['| run | busy fraction | operation | during / outside | p50 during/outside | p99 during/outside | '
+                 'p99 placebo coverage |', '|---|---|---|---|---|---|---|']
+        for page in pages:
+            result = json.loads((RESULTS / page).read_text())
+            runs = result['runs'] if 'runs' in result else json.loads(
+                (RESULTS / page).with_name('arms').joinpath('summary.json').read_text())['runs']
+            for run in runs:
+                cost = run.get('clientCost')
+                if not cost or run['arm'] != 'range':
+                    continue
+                link = f"[{run['id']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md)"
+                for op, m in (cost.get('operations') or {}).items():
+                    coverage = (cost.get('placeboCoverage') or {}).get(op) or (None, 0)
+                    lines.append(f"| {link} | {cost['busyFraction']:.3f} | {op} | {m['during']['count']:,} / "
+                                 f"{m['outside']['count']:,} | {fmt(m['p50'])} | {fmt(m['p99'])} | "
+                                 f"{'–' if coverage[0] is None else f'{coverage[0]:.2f}'} |")
         return '\n' + '\n'.join(lines) + '\n'
     return pages[0], get
 
@@ -226,6 +277,7 @@ def minutes(seconds):
 
 
 LARGE = '2026-11-24-ab-bench-large/summary.json'
+DB_1E7_REPEATS = [f'2026-11-26-db-bench-seed-1e7-service-time-{k}/db-bench.json' for k in (1, 2, 3)]
 SMOKE = '2026-11-23-ab-bench-quick-reader-paced-lead-3-repeats/summary.json'
 DB_1E6 = '2026-11-23-db-bench-1e6-reader-paced-lead/db-bench.json'
 DB_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.json'
@@ -486,6 +538,12 @@ FACTS = {
     'fsorange.sst.off.point-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso', 'off', 'liveSstBytes'), megabytes),
     'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
+    'db1e7.repeats.replay-ratio': (db_repeats(DB_1E7_REPEATS, 'seed', lambda none, rng: rng['replayOpsPerSecond']
+                                              / none['replayOpsPerSecond']), lambda v: ', '.join(
+        f'{r:.2f}' for r in v) + 'x'),
+    'db1e7.repeats.service-table': (db_repeats(DB_1E7_REPEATS, 'seed', lambda none, rng: (
+        none['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
+        rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
     'production.targets': (targets_table(PRODUCTION), text),
