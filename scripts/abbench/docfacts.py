@@ -301,8 +301,8 @@ def kills_passed(path):
     """'N of M' kills that passed every check, each during a range compaction (fault-test.json)."""
     return path, lambda result: (f"{sum(1 for r in result['rows'] if r['passed'] and r['compaction_in_progress'])} "
                                  f"of {len(result['rows'])}")
-PRODUCTION = '2026-11-25-ab-bench-production/production.json'
-PRODUCTION_FRESH = '2026-11-25-ab-bench-production-metrics-10s/production.json'
+# The main job's committed run, made in a fresh clone with an empty Maven repository.
+PRODUCTION = '2026-11-26-ab-bench-production-cost/production.json'
 INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
                '2026-11-25-ab-bench-interleave-retention/summary.json',
                '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
@@ -544,8 +544,7 @@ FACTS = {
     'db1e7.repeats.service-table': (db_repeats(DB_1E7_REPEATS, 'seed', lambda none, rng: (
         none['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
-    'production.wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
-    'production.fresh-wall-minutes': (at(PRODUCTION_FRESH, 'wallSeconds'), minutes),
+    'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'production.targets': (targets_table(PRODUCTION), text),
     'interleaved.table': (interleaved_table(INTERLEAVED), text),
     'interleaved.ab.p50-server-halfwidths': (interleaved_span(INTERLEAVED[:2], ('p50', 'serverMeanMs'),
