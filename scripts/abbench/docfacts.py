@@ -160,16 +160,17 @@ def targets_table(path):
 def interleaved_table(pages):
     """The interleaved measures' p99 ratios, one row per page (A/B or A/A, scenario) and operation."""
     def get(_):
-        lines = ['| measure | pairs | operation | p99 on/off | 95% interval | half-width | contains 1.0 |',
-                 '|---|---|---|---|---|---|---|']
+        lines = ['| measure | pairs | operation | p99 on/off | 95% interval | half-width | coverage | pairs for ±10% | '
+                 'verdict |', '|---|---|---|---|---|---|---|---|---|']
         for page in pages:
             result = json.loads((RESULTS / page).read_text())
             a, s = result['analysis'], result['settings']
             for op, metrics in a['operations'].items():
                 m = metrics['p99']
-                lines.append(f"| [{s['mode']} {s['scenario']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md) | {a['pairs']} | "
-                             f"{op} | {m['ratio']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
-                             f"±{m['halfWidthPct']:.1f}% | {'yes' if m['containsOne'] else 'no'} |")
+                lines.append(f"| [{s['mode']} {s['scenario']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md) | "
+                             f"{a['pairs']} | {op} | {m['ratio']:.3f} | [{m['low']:.3f}, {m['high']:.3f}] | "
+                             f"±{m['halfWidthPct']:.1f}% | {m['coverage']:.2f} | {m['pairsForTargetHalfWidth']} | "
+                             f"{m['verdict'].split(';')[0]} |")
         return '\n' + '\n'.join(lines) + '\n'
     return pages[0], get
 
@@ -213,25 +214,18 @@ def cost_table(pages):
     return pages[0], get
 
 
-def interleaved_span(pages, metrics, quantity):
-    """'low-high' of a quantity ('halfWidthPct') over the operations and `metrics` of the interleaved pages."""
-    def get(_):
-        values = []
-        for page in pages:
-            result = json.loads((RESULTS / page).read_text())
-            for op in result['analysis']['operations'].values():
-                values += [op[m][quantity] for m in metrics if op[m][quantity] is not None]
-        return min(values), max(values)
-    return pages[0], get
+def cost_of(page, run_id, get):
+    """get(clientCost) of one run of an ab-bench page (summary.json)."""
+    return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)['clientCost'])
 
 
-def pct_span(span):
-    return f'{span[0]:.1f}-{span[1]:.1f}%'
-
-
-def pairs_factor(span):
-    """How many times the pairs the widest interval needs to reach a half-width of 10%."""
-    return f'{(span[1] / 10.0) ** 2:.1f}'
+def cost_p50_span(page, run_ids):
+    """'low-high' of the p50 ratios during/outside over the operations of `run_ids`."""
+    def get(result):
+        values = [m['p50']['ratio'] for r in result['runs'] if r['id'] in run_ids
+                  for m in r['clientCost']['operations'].values() if m['p50']['ratio'] is not None]
+        return f'{min(values):.2f}-{max(values):.2f}'
+    return page, get
 
 
 def arms_wall(path):
@@ -303,9 +297,10 @@ def kills_passed(path):
                                  f"of {len(result['rows'])}")
 # The main job's committed run, made in a fresh clone with an empty Maven repository.
 PRODUCTION = '2026-11-26-ab-bench-production-cost/production.json'
-INTERLEAVED = ['2026-11-25-ab-bench-interleave-seed/summary.json',
-               '2026-11-25-ab-bench-interleave-retention/summary.json',
-               '2026-11-25-ab-bench-interleave-seed-aa/summary.json']
+# The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
+COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
+INTERLEAVED = ['2026-11-26-ab-bench-production-cost/interleave-retention/summary.json',
+               '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
 BULK_CLUSTER = '2026-11-25-ab-bench-bulk-expire/summary.json'
@@ -545,12 +540,15 @@ FACTS = {
         none['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
+    'cost.table': (cost_table([PRODUCTION, COST]), text),
+    'cost.retention.busy': (cost_of(COST, 'retention-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'cost.busy.busy': (cost_of(COST, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'cost.p50-span': (cost_p50_span(COST, ('retention-range-r1', 'busy-range-r1')), text),
+    'cost.placebo-span': ((COST, lambda result: [v[0] for r in result['runs'] if r.get('clientCost')
+                                                 for v in r['clientCost']['placeboCoverage'].values()]),
+                          lambda v: f'{min(v):.2f}-{max(v):.2f}'),
     'production.targets': (targets_table(PRODUCTION), text),
     'interleaved.table': (interleaved_table(INTERLEAVED), text),
-    'interleaved.ab.p50-server-halfwidths': (interleaved_span(INTERLEAVED[:2], ('p50', 'serverMeanMs'),
-                                                              'halfWidthPct'), pct_span),
-    'interleaved.ab.p99-halfwidths': (interleaved_span(INTERLEAVED[:2], ('p99',), 'halfWidthPct'), pct_span),
-    'interleaved.ab.p99-pairs-factor': (interleaved_span(INTERLEAVED[:2], ('p99',), 'halfWidthPct'), pairs_factor),
     'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
     'sweep1e7.okt-head.at-end': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
     'db1e7.okt-head.in-run': (db_ratio(DB_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
