@@ -6,7 +6,7 @@ subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of 
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionEnvReader,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch,CompactionEvents}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionMiniCluster.java
-results: docs/results/2026-11-26-ab-bench-production-cost/report.md
+results: docs/results/2026-11-26-ab-bench-production-cost-empty-maven/report.md
 results-from: ## Targets
 
 Whole-table manual compaction (CompactionService) is heavy and exclusive: it

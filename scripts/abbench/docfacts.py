@@ -67,12 +67,12 @@ def db_first(path, scenario, name, read, stat='meanMs'):
 
 
 def db_repeats(paths, scenario, get):
-    """[get(none's arm, range's arm)] over db-bench.json files of the same run repeated."""
+    """[get(off's arm, range's arm)] over db-bench.json files of the same run repeated."""
     def values(_):
         out = []
         for path in paths:
             result = json.loads((RESULTS / path).read_text())
-            out.append(get(_db_arm(result, scenario, 'none'), _db_arm(result, scenario, 'range')))
+            out.append(get(_db_arm(result, scenario, 'off'), _db_arm(result, scenario, 'range')))
         return out
     return paths[0], values
 
@@ -176,12 +176,12 @@ def interleaved_table(pages):
 
 
 def service_time_table(rows):
-    """db-bench's range arm, one row per run: replay ops/s against none's, where the service's time went."""
-    lines = ['| run | operations | none ops/s | range ops/s | range / none | service s | looks s | head probes s | '
+    """db-bench's range arm, one row per run: replay ops/s against off's, where the service's time went."""
+    lines = ['| run | operations | off ops/s | range ops/s | range / off | service s | looks s | head probes s | '
              'compactions s | memtable flushes s | write stall s (range) |',
              '|---|---|---|---|---|---|---|---|---|---|---|']
-    for k, (ops, none, rng, seconds, parts, stall) in enumerate(rows, 1):
-        lines.append(f'| {k} | {ops:,} | {none:,.0f} | {rng:,.0f} | {rng / none:.2f}x | {seconds:.1f} | '
+    for k, (ops, off, rng, seconds, parts, stall) in enumerate(rows, 1):
+        lines.append(f'| {k} | {ops:,} | {off:,.0f} | {rng:,.0f} | {rng / off:.2f}x | {seconds:.1f} | '
                      + ' | '.join(f"{parts[p]:.1f}" for p in ('looks', 'head probes', 'compactions', 'memtable flushes'))
                      + f' | {stall / 1e6:.1f} |')
     return '\n' + '\n'.join(lines) + '\n'
@@ -272,7 +272,7 @@ def minutes(seconds):
 
 
 LARGE = '2026-11-24-ab-bench-large/summary.json'
-# db-bench's seed, none and range, where the service's time goes: three runs at 10^6 operations and one at 10^7.
+# db-bench's seed, off and range, where the service's time goes: three runs at 10^6 operations and one at 10^7.
 DB_SERVICE = '2026-11-26-db-bench-seed-service-time'
 DB_SERVICE_RUNS = [f'{DB_SERVICE}/1e6-r{k}/db-bench.json' for k in (1, 2, 3)] + [f'{DB_SERVICE}/1e7/db-bench.json']
 SMOKE = '2026-11-23-ab-bench-quick-reader-paced-lead-3-repeats/summary.json'
@@ -298,11 +298,11 @@ def kills_passed(path):
     """'N of M' kills that passed every check, each during a range compaction (fault-test.json)."""
     return path, lambda result: (f"{sum(1 for r in result['rows'] if r['passed'] and r['compaction_in_progress'])} "
                                  f"of {len(result['rows'])}")
-# The main job's committed run, made in a fresh clone with an empty Maven repository.
-PRODUCTION = '2026-11-26-ab-bench-production-cost/production.json'
+# The main job's committed run, made in a fresh clone with an empty Maven local repository.
+PRODUCTION = '2026-11-26-ab-bench-production-cost-empty-maven/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
-INTERLEAVED = ['2026-11-26-ab-bench-production-cost/interleave-retention/summary.json',
+INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
@@ -536,11 +536,11 @@ FACTS = {
     'fsorange.sst.off.point-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso', 'off', 'liveSstBytes'), megabytes),
     'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
-    'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda none, rng: rng['replayOpsPerSecond']
-                                               / none['replayOpsPerSecond']),
+    'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda off, rng: rng['replayOpsPerSecond']
+                                               / off['replayOpsPerSecond']),
                                     lambda v: ', '.join(f'{r:.2f}' for r in v)),
-    'dbservice.table': (db_repeats(DB_SERVICE_RUNS, 'seed', lambda none, rng: (
-        rng['ops'], none['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
+    'dbservice.table': (db_repeats(DB_SERVICE_RUNS, 'seed', lambda off, rng: (
+        rng['ops'], off['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'cost.table': (cost_table([PRODUCTION, COST]), text),

@@ -26,4 +26,4 @@ def test_a_link_to_no_file_is_reported_and_a_facts_links_follow_the_document(tmp
     results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
     table = docfacts.fill('<!--fact interleaved.table--><!--/fact-->', results, {}, [],
                           results.parent / 'design')
-    assert '](../results/2026-11-25-ab-bench-interleave-seed/report.md)' in table
+    assert '](../results/2026-11-26-ab-bench-interleave-retention-aa/report.md)' in table

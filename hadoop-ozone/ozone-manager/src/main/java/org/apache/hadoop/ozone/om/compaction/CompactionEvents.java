@@ -26,24 +26,17 @@ import org.slf4j.LoggerFactory;
  * in a fixed key=value form, so that a benchmark (scripts/ab-bench joins them with its clients' latencies) or an
  * operator's log pipeline can tell when the service worked and why. log4j can route the logger to a file of its own.
  * Times are the wall clock's milliseconds since the epoch, as clients record theirs.
- *
- * <pre>
- * action=compact reason=reader table=deletedTable startMs=1764176400123 endMs=1764176400456 inputBytes=8388608
- *     writtenBytes=1048576
- * </pre>
  */
 final class CompactionEvents {
   static final String LOGGER = "org.apache.hadoop.ozone.om.compaction.RangeCompactionEvents";
   private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
 
-  /** Why the service acted on a table. */
+  /**
+   * Why the service acted on a table: on the leader under load a reader is due to scan it, an idle OM cleans up
+   * outside the budget, a follower under load keeps its DB clean for when it leads.
+   */
   enum Reason {
-    /** The leader under load: a reader of the table is due to scan it. */
-    READER,
-    /** OM is idle: idle cleanup, outside the budget. */
-    IDLE,
-    /** A follower under load keeps its DB clean for when it leads. */
-    FOLLOWER;
+    READER, IDLE, FOLLOWER;
 
     static Reason of(CompactionPick pick, boolean leader) {
       if (pick.isIdle()) {
@@ -61,21 +54,13 @@ final class CompactionEvents {
   private CompactionEvents() {
   }
 
-  /** A memtable the service flushed: its SSTs' bytes written; RocksDB reads no SST for it. */
-  static void flushed(Reason reason, String table, long startMs, long endMs, long writtenBytes) {
-    LOG.info("action=flush reason={} table={} startMs={} endMs={} inputBytes=0 writtenBytes={}", reason, table,
-        startMs, endMs, writtenBytes);
-  }
-
   /**
-   * A range the service compacted.
-   *
-   * @param inputBytes the bytes of the SSTs the compaction could read: every SST that overlaps the range
-   * @param writtenBytes the bytes of the SSTs that were not there before
+   * One flush ({@code action} "flush", which reads no SST: {@code inputBytes} 0) or compaction ("compact", {@code
+   * inputBytes} of every SST that overlaps the range); {@code writtenBytes} of the SSTs that were not there before.
    */
-  static void compacted(Reason reason, String table, long startMs, long endMs, long inputBytes,
+  static void record(String action, Reason reason, String table, long startMs, long endMs, long inputBytes,
       long writtenBytes) {
-    LOG.info("action=compact reason={} table={} startMs={} endMs={} inputBytes={} writtenBytes={}", reason, table,
+    LOG.info("action={} reason={} table={} startMs={} endMs={} inputBytes={} writtenBytes={}", action, reason, table,
         startMs, endMs, inputBytes, writtenBytes);
   }
 }

@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hdds.utils.BackgroundService;
 import org.apache.hadoop.hdds.utils.BackgroundTask;
 import org.apache.hadoop.hdds.utils.BackgroundTaskQueue;
@@ -302,7 +303,7 @@ public class RangeCompactionService extends BackgroundService {
     long endMs = Time.now();
     metrics.memtableFlushed(millis, pick.isIdle());
     stats.refresh(table);
-    CompactionEvents.flushed(reason, table, startMs, endMs, bytesNotIn(filesBefore, stats, table));
+    CompactionEvents.record("flush", reason, table, startMs, endMs, 0, bytesNotIn(filesBefore, stats, table));
   }
 
   /**
@@ -333,7 +334,7 @@ public class RangeCompactionService extends BackgroundService {
     // None is estimated once the table has more SSTs than range statistics compute ranges for: none counted removed.
     long tombstonesLeft = left == null ? range.getTombstones() : left.getTombstones();
     long written = bytesNotIn(filesBefore, stats, table);
-    CompactionEvents.compacted(reason, table, startMs, endMs, pick.getCost().getBytes(), written);
+    CompactionEvents.record("compact", reason, table, startMs, endMs, pick.getCost().getBytes(), written);
     metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft,
         pick.isIdle());
     LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,
@@ -342,11 +343,7 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   private static Set<String> fileNames(OmRangeStats stats, String table) {
-    Set<String> names = new HashSet<>();
-    for (SstFile f : stats.getFiles(table)) {
-      names.add(f.getName());
-    }
-    return names;
+    return stats.getFiles(table).stream().map(SstFile::getName).collect(Collectors.toSet());
   }
 
   /** The bytes of the table's SSTs that are not in {@code names}: what a flush or compaction since wrote. */
