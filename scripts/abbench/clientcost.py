@@ -29,9 +29,9 @@ from .pairedstats import judge
 
 OPERATIONS = ('CREATE', 'DELETE', 'LIST')
 # Latencies on this machine stay correlated for seconds (RocksDB's own flushes and compactions, GC, the other JVMs):
-# the placebo coverage of the p99 interval was 0.60-0.70 with 2 s windows, 0.73-0.88 with 10 s and 0.85-0.90 with
-# 20 s, on the retention and busy runs of 2026-11-26 (150,000 operations per arm). Longer windows leave too few to
-# resample in a run of a few minutes.
+# on the first retention and busy runs of 2026-11-26 (not committed) the placebo coverage of the p99 interval rose
+# with the window's length (2, 10 and 20 s tried) and was highest, still below 95%, at 20 s. Longer windows leave
+# too few to resample in a run of a few minutes.
 WINDOW_S = 20.0
 RESAMPLES = 2000
 CONFIDENCE = 0.95
@@ -48,9 +48,9 @@ def classify(latencies, intervals):
     the operation started in one of `intervals` (compactionevents.busy_intervals).
 
     By its start, not by any overlap: an operation overlaps an interval of d seconds with a probability that grows
-    with its own latency L (as d + L), so "overlapped" picks the slow operations by construction, and with the
-    service's 0.1 s compactions and OM's 5-50 ms operations that alone made "during" 1.4x "outside" at the median
-    where no cost existed (the placebo coverage of the first runs, 0.55-0.9). A start is one point of an operation,
+    with its own latency L (as d + L), so "overlapped" picks the slow operations by construction: with the
+    service's compactions of a tenth of a second and OM's operations of milliseconds, that alone put "during" above
+    "outside" at the median under the placebo of the first runs (not committed). A start is one point of an operation,
     in an interval with a probability independent of L. What it leaves out: an operation that started just before
     the service's work and waited for it counts outside, so a cost shows diluted, never inflated."""
     return [(t, op, ms, overlaps(intervals, t, t)) for t, op, ms in latencies]

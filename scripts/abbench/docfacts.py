@@ -160,8 +160,8 @@ def targets_table(path):
 def interleaved_table(pages):
     """The interleaved measures' p99 ratios, one row per page (A/B or A/A, scenario) and operation."""
     def get(_):
-        lines = ['| measure | pairs | operation | p99 on/off | 95% interval | half-width | coverage | pairs for ±10% | '
-                 'verdict |', '|---|---|---|---|---|---|---|---|---|']
+        lines = ['| measure | pairs | operation | p99 on/off | 95% interval | half-width | coverage | '
+                 'pairs for ±10% | verdict |', '|---|---|---|---|---|---|---|---|---|']
         for page in pages:
             result = json.loads((RESULTS / page).read_text())
             a, s = result['analysis'], result['settings']
@@ -175,6 +175,10 @@ def interleaved_table(pages):
     return pages[0], get
 
 
+# The parts of db-bench's serviceSeconds (RangeArm#serviceSeconds), in its order.
+SERVICE_PARTS = ('looks', 'head probes', 'compactions', 'memtable flushes')
+
+
 def service_time_table(rows):
     """db-bench's range arm, one row per run: replay ops/s against off's, where the service's time went."""
     lines = ['| run | operations | off ops/s | range ops/s | range / off | service s | looks s | head probes s | '
@@ -182,7 +186,7 @@ def service_time_table(rows):
              '|---|---|---|---|---|---|---|---|---|---|---|']
     for k, (ops, off, rng, seconds, parts, stall) in enumerate(rows, 1):
         lines.append(f'| {k} | {ops:,} | {off:,.0f} | {rng:,.0f} | {rng / off:.2f}x | {seconds:.1f} | '
-                     + ' | '.join(f"{parts[p]:.1f}" for p in ('looks', 'head probes', 'compactions', 'memtable flushes'))
+                     + ' | '.join(f'{parts[p]:.1f}' for p in SERVICE_PARTS)
                      + f' | {stall / 1e6:.1f} |')
     return '\n' + '\n'.join(lines) + '\n'
 
@@ -536,6 +540,8 @@ FACTS = {
     'fsorange.sst.off.point-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso', 'off', 'liveSstBytes'), megabytes),
     'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
+    'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
+                                 db_arm(DB_1E7, 'seed', 'none', 'replayOpsPerSecond')), x2),
     'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda off, rng: rng['replayOpsPerSecond']
                                                / off['replayOpsPerSecond']),
                                     lambda v: ', '.join(f'{r:.2f}' for r in v)),

@@ -10,9 +10,8 @@ What it runs, in order:
 3. the interleaved measure of the service's cost to clients (interleave.py), retention, INTERLEAVE_LOAD_S of load on
    a copy of the image: the on/off ratio of each operation's p99 with its 95% interval, given only where the
    on-blocks worked at least as much as the range arm did (its busy fraction). Not seed: there the service barely
-   works under this load (one compaction in its range arm of 2026-11-26, busy fraction 0.002), and its on-blocks
-   idled (3 of 4 that day, all 15 of the longer run of 2026-11-25): a switched measure of seed measures the switch,
-   and its four minutes are what keeps the job within half an hour on a fresh machine.
+   works under this load (its range arm's busy fraction on the committed page), and its on-blocks idled: a switched
+   measure of seed measures the switch, and its four minutes keep the job within half an hour on a fresh machine.
 The cost to clients is measured twice: in the range arm, where the service works (operations during its flushes and
 compactions against the others, clientcost.py), and interleaved. Each target is judged as its page judges it: the
 upper end of the 95% interval and its half-width; a measure whose service did not work says "not measured".
@@ -108,7 +107,8 @@ class Production:
                   'commandLine': self.command_line, 'machine': arms['machine'], 'phaseSeconds': phases,
                   'settings': {'scenarios': SCENARIOS, 'arms': ARMS, 'preloadKeys': PRELOAD_KEYS, 'ops': OPS,
                                'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,
-                               'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S, 'interleaveBlockSeconds': INTERLEAVE_BLOCK_S,
+                               'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S,
+                               'interleaveBlockSeconds': INTERLEAVE_BLOCK_S,
                                'threads': self.args.threads, 'seed': self.args.seed},
                   'preload': arms.get('preload'),
                   'targets': targets(arms, measures, time.monotonic() - began)}
