@@ -29,7 +29,8 @@ no thread and no RocksDB handle:
 - CompactionPick: what to do next (flush, compact a span, wait, or nothing)
   and why the other ranges were passed over.
 - CompactedSpans (spans compacted since their table's latest flush: only a
-  flush brings new tombstones), CompactionBudget (a token bucket: bytes
+  flush brings new tombstones; and the newest spans compacted at any time,
+  whose heads a memtable probe seeks), CompactionBudget (a token bucket: bytes
   read per byte flushed) and ForegroundLatency (the latency of OM's client
   requests since the previous read, from OM's OmClientProtocol metrics).
 

@@ -119,7 +119,7 @@ final class CompactionEnvReader {
       MemtableState memtable = memtables.get(table);
       List<KeySpan> compactedSinceFlush = compacted.since(table, published.getFlushes());
       states.add(new TableState(table, ranges, published.getFiles(),
-          memtable != null ? memtable : memtable(family, ranges, compactedSinceFlush), pressure(family),
+          memtable != null ? memtable : memtable(family, ranges, compacted.ever(table)), pressure(family),
           compactedSinceFlush, tombstonesAtHead(family, published.getVersion(), ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
@@ -128,10 +128,10 @@ final class CompactionEnvReader {
 
   /**
    * @param ranges the table's ranges, some of whose first keys are probed when the memtable holds enough deletes
-   * @param compactedSinceFlush the spans of the table the service compacted since its latest flush
+   * @param compacted the spans of the table the service compacted ({@link CompactedSpans#ever})
    */
   MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
-      List<KeySpan> compactedSinceFlush) throws IOException {
+      List<KeySpan> compacted) throws IOException {
     long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
     long entries = property(family, "rocksdb.num-entries-active-mem-table");
     // An empty memtable still holds its arena's first block. Counted as bytes to flush, it made every compaction's
@@ -139,12 +139,12 @@ final class CompactionEnvReader {
     long bytes = entries + property(family, "rocksdb.num-entries-imm-mem-tables") == 0 ? 0
         : property(family, "rocksdb.cur-size-all-mem-tables");
     return new MemtableState(bytes, deletes, entries,
-        memtableDeletesAtHead(family, ranges, compactedSinceFlush, deletes));
+        memtableDeletesAtHead(family, ranges, compacted, deletes));
   }
 
   /** Probes while the memtable holds {@code min.tombstones} deletes, again after each step of new deletes. */
   private boolean memtableDeletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
-      List<KeySpan> compactedSinceFlush, long deletes) throws IOException {
+      List<KeySpan> compacted, long deletes) throws IOException {
     long minTombstones = probeBound();
     if (!config.isHeadProbeEnabled() || deletes < minTombstones) {
       return false;
@@ -154,7 +154,7 @@ final class CompactionEnvReader {
     if (last != null && deletes >= last && deletes - last < Math.max(1, minTombstones / PROBE_STEP)) {
       return false;
     }
-    boolean crosses = deletesAtHead(family, ranges, compactedSinceFlush);
+    boolean crosses = deletesAtHead(family, ranges, compacted);
     if (crosses) {
       probedAtDeletes.remove(family.getName());
     } else {
@@ -165,13 +165,13 @@ final class CompactionEnvReader {
 
   /**
    * Probes the table's first key, then the first keys of the ranges where deletes were seen, until one crosses. A
-   * range was seen taking deletes when its SSTs hold tombstones, or when the service compacted it since the table's
-   * latest flush (which dropped them). In a range never seen so, such as a bucket only ever written, new deletes
+   * range was seen taking deletes when its SSTs hold tombstones, or when the service compacted it (which dropped
+   * them; {@link CompactedSpans}). In a range never seen so, such as a bucket only ever written, new deletes
    * show in its SSTs at the table's next flush and its head is probed from then on; probing it before only reads
    * blocks no reader wanted (on an OM with a 10^7-key cold bucket, most of a probe's seeks went there).
    */
   private boolean deletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
-      List<KeySpan> compactedSinceFlush) throws IOException {
+      List<KeySpan> compacted) throws IOException {
     long bound = probeBound();
     if (probe.crosses(family, TABLE_START, bound)) {
       return true;
@@ -179,7 +179,7 @@ final class CompactionEnvReader {
     int probes = 0;
     for (int i = 0; i < ranges.size() && probes < MAX_PROBES; i++) {
       KeyRange range = ranges.get(i);
-      if (range.getTombstones() > 0 || range.getSpan().overlapsAny(compactedSinceFlush)) {
+      if (range.getTombstones() > 0 || range.getSpan().overlapsAny(compacted)) {
         probes++;
         if (probe.crosses(family, range.getStart(), bound)) {
           return true;

@@ -260,7 +260,7 @@ public class RangeCompactionService extends BackgroundService {
     Map<String, MemtableState> memtables = new HashMap<>();
     for (String table : due) {
       memtables.put(table, reader.memtable(db.getColumnFamily(table), stats.getRanges(table),
-          compactedSpans.since(table, stats.getFlushes(table))));
+          compactedSpans.ever(table)));
     }
     return memtables;
   }

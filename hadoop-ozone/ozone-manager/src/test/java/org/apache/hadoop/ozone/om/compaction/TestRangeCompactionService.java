@@ -344,6 +344,32 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void aHeadTheServiceCleanedIsProbedAgainAfterAFlushThatBroughtItNoDeletes() throws Exception {
+    // A retention bucket behind a live one, so that a probe of the table's first key never crosses: its oldest
+    // 1,500 keys deleted and flushed, which the service compacts away.
+    putKeys("keyTable", "/vol/a/k", KEYS);
+    putKeys("keyTable", "/vol/fifo/k", 10_000);
+    db().flush("keyTable");
+    deleteKeys("keyTable", "/vol/fifo/k", 0, 1_500);
+    db().flush("keyTable");
+    assertThat(scanned(service()).runOnce()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isZero();
+
+    // A flush with no delete in the bucket (RocksDB's own, or one whose count the index learnt after the service's
+    // compaction): the bucket's SSTs hold no tombstone, and the table's flush count moved on.
+    putKeys("keyTable", "/vol/z/k", 100);
+    db().flush("keyTable");
+    // The next 1,500 oldest keys expire, in the memtable beside 6,000 new ones: under every ratio, at the head.
+    deleteKeys("keyTable", "/vol/fifo/k", 1_500, 1_500);
+    putKeys("keyTable", "/vol/fifo/m", 6_000);
+
+    assertThat(scanned(service).runOnce()).isEqualTo(1);
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
   void aRangeThatAFlushLeftAsItWasIsNotProbedAgain() throws Exception {
     // 1,500 scattered tombstones in a bucket's SST: over min.tombstones, so its head is probed, under the ratio.
     // Puts and deletes share one flush: with the two flushes below, a fourth L0 file would start RocksDB's own
@@ -612,8 +638,13 @@ class TestRangeCompactionService {
   }
 
   private void deleteKeys(String tableName, String prefix, int deleted) throws IOException {
+    deleteKeys(tableName, prefix, 0, deleted);
+  }
+
+  /** Deletes keys {@code first..first + count - 1} of a bucket. */
+  private void deleteKeys(String tableName, String prefix, int first, int count) throws IOException {
     Table<byte[], byte[]> table = table(tableName);
-    for (int i = 0; i < deleted; i++) {
+    for (int i = first; i < first + count; i++) {
       table.delete(key(prefix, i));
       if ("keyTable".equals(tableName)) {
         expected.remove(new String(key(prefix, i), UTF_8));
