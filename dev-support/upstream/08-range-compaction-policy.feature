@@ -2,7 +2,7 @@
 # pickAutoScore), with its exact tests. Its effect at the DB level is the committed db-bench page.
 name: range-compaction-policy
 subject: HDDS-XXXXX. Range compaction: the pick, a pure function of the tables and OM's activity
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,CompactionLook,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionPolicy,TestActivityWatch}.java
 results: docs/results/2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.md
 results-from: ## seed
@@ -12,8 +12,11 @@ returns. This change adds the decision itself: RangeCompactionPolicy
 #pickNext, a pure function of a CompactionEnv (the tables, RocksDB's write
 state, the latency of OM's latest client requests, how busy OM was and what
 the service may still spend), in the manner of LevelDB's
-VersionSet::PickCompaction and Pebble's pickAutoScore. The mechanism that
-reads the environment and carries the pick out comes in
+VersionSet::PickCompaction and Pebble's pickAutoScore; and CompactionLook,
+what a look reads once at its start (the policy of the settings in force,
+OM's activity, the due tables and their memtables). The pick says whether
+it ends the look and whether its bytes are charged to the budget. The
+mechanism that reads the environment and carries the pick out comes in
 {jira:range-compaction}.
 
 0. Look only at the tables a reader is due to scan (reader.paced): the

@@ -16,13 +16,15 @@ in small, paced steps that clients do not notice. {jira:range-compaction-values}
 and {jira:range-compaction-policy} added the values and the pick; this
 change runs them in OM.
 
-RangeCompactionService (off by default) looks every interval (1s): a
-CompactionEnvReader reads the environment (the range statistics of
+RangeCompactionService (off by default) looks every interval (1s): with the
+settings in force, copied once per look, a CompactionEnvReader reads the
+look (OM's activity, the tables a reader is due to scan, their memtables)
+and before each pick the environment (the range statistics of
 {jira:range-stats}, a few RocksDB properties per table, bounded HeadProbe
-seeks, the window of OM's client requests, OM's activity), the policy picks,
-the service does it and asks again, within a run's timeout:
+seeks, the window of OM's client requests), the policy picks, and
+RangeCompactor does it, until the pick ends the look or its timeout passes:
 - a flush of one table's memtable, or
-- RangeCompactor's compactRange(cf, start, end) on the picked span: never
+- a compactRange(cf, start, end) on the picked span: never
   exclusive, one subcompaction, allowWriteStall=false, bounded by entries
   and bytes, the bottommost level forced only when the pick says so; the
   service pauses pause.ratio times its duration after it.

@@ -15,6 +15,13 @@ REPO = Path(__file__).resolve().parents[3]
 BASE_PORT = 21000
 OPS = 3000
 ARMS = ['off', 'range']
+# Long enough for the range arm's idle cleanup: OM counts as idle after IDLE_AFTER of quiet, then the service flushes
+# and compacts keyTable and openKeyTable, one compaction per look (a second apart).
+QUIET_S = 15
+# The range arm's service at this size: OM's 128 MB memtables scale min.tombstones to 10,000, more than the bulk
+# deletes (counts below); 500 lets keyTable's 750 and openKeyTable's 900 deletes qualify, not the tree's few rows.
+RANGE_CONF = ['range:ozone.om.range.compaction.service.min.tombstones=500',
+              'range:ozone.om.range.compaction.service.idle.after=2s']
 
 pytestmark = pytest.mark.cluster
 
@@ -23,8 +30,8 @@ pytestmark = pytest.mark.cluster
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('bulk-expire') / 'results'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'bulk-expire', '--arms', ','.join(ARMS), '--ops',
-           str(OPS), '--threads', '4', '--quiet-seconds', '5', '--scrape-interval', '1', '--base-port', str(BASE_PORT),
-           '--out', str(out)]
+           str(OPS), '--threads', '4', '--quiet-seconds', str(QUIET_S), '--scrape-interval', '1', '--base-port',
+           str(BASE_PORT), '--out', str(out)] + [arg for conf in RANGE_CONF for arg in ('--om-conf', conf)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
     return out, json.loads((out / 'summary.json').read_text())
@@ -36,27 +43,38 @@ def _runs(result):
 
 def test_every_arm_ran_the_bulk_delete_and_the_quiet_period(result):
     _, summary = result
-    assert summary['status'] == 'complete' and summary['settings']['quietSeconds'] == 5
+    assert summary['status'] == 'complete' and summary['settings']['quietSeconds'] == QUIET_S
     counts = bulkexpire.counts(OPS)
     for arm, run in _runs(result).items():
         bulk = run['bulkExpire']
         assert run['status'] == 'ok' and bulk['counts'] == counts, arm
         assert [p['name'] for p in bulk['phases']] == ['setup-volume', 'setup-bucket', 'create-obs', 'create-fso',
                                                        'delete-obs', 'delete-fso']
-        assert bulk['quietEnd'] - bulk['quietStart'] >= 5
+        assert bulk['quietEnd'] - bulk['quietStart'] >= QUIET_S
         assert bulk['readersEnd'] > bulk['quietEnd']
 
 
 def test_the_tombstones_left_count_memtables_too(result):
     counts = bulkexpire.counts(OPS)
-    for arm, run in _runs(result).items():
+    runs = _runs(result)
+    off = runs['off']['bulkExpire']
+    # 128 MB memtables: OM's /prom, which counts SSTs only, sees none of them; the copy of OM's DB sees each
+    assert off['sstTombstonesAtQuietEndServiceTables'] == 0
+    assert off['tombstones']['keyTable'] >= counts['deleted']
+    assert off['tombstones']['openKeyTable'] >= counts['keys']  # every create ends its open key
+    for run in runs.values():
         bulk = run['bulkExpire']
-        # 128 MB memtables: OM's /prom, which counts SSTs only, sees none of them; the copy of OM's DB sees each
-        assert bulk['sstTombstonesAtQuietEndServiceTables'] == 0, arm
-        assert bulk['tombstones']['keyTable'] >= counts['deleted'], arm
-        assert bulk['tombstones']['openKeyTable'] >= counts['keys'], arm  # every create ends its open key
-        assert bulk['tombstones']['directoryTable'] >= 1, arm  # the deleted tree's own row
+        assert bulk['tombstones']['directoryTable'] >= 1, run['arm']  # the deleted tree's own row, under 500
         assert bulk['tombstonesServiceTables'] == sum(bulk['tombstones'][t] for t in bulkexpire.SERVICE_TABLES)
+
+
+def test_the_range_arm_cleaned_the_bulk_in_the_quiet_period(result):
+    bulk = _runs(result)['range']['bulkExpire']
+    # OM went idle, and the service flushed and compacted both tables before the quiet ended; nothing of the bulk
+    # is left in memtables or SSTs
+    assert bulk['serviceWorkEndS'] is not None and bulk['serviceWorkEndS'] <= QUIET_S
+    assert bulk['tombstones']['keyTable'] == 0 and bulk['tombstones']['openKeyTable'] == 0
+    assert bulk['readers']['list-obs']['iterSkips'] < bulkexpire.counts(OPS)['deleted']
 
 
 def test_each_listing_is_measured_alone_at_om(result):

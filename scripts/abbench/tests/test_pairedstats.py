@@ -38,6 +38,13 @@ def test_interval_contains_one_when_pairs_scatter_around_it():
 def test_wide_interval_containing_one_misses_the_target_by_its_width():
     on = [0.6, 1.6, 0.7, 1.5, 0.8, 1.4]
     result = pairedstats.compare(on, [1.0] * len(on))
+    # Student t on the log ratios, written out: mean +- t(0.975, 5 degrees of freedom) * sd / sqrt(6)
+    logs = [math.log(r) for r in on]
+    mean = sum(logs) / 6
+    sd = math.sqrt(sum((x - mean) ** 2 for x in logs) / 5)
+    half = 2.5706 * sd / math.sqrt(6)
+    assert result['low'] == pytest.approx(math.exp(mean - half), rel=1e-3)
+    assert result['high'] == pytest.approx(math.exp(mean + half), rel=1e-3)
     assert result['containsOne'] and result['halfWidthPct'] > 10 and not result['targetHolds']
     assert result['pairsForTargetHalfWidth'] > 6
 

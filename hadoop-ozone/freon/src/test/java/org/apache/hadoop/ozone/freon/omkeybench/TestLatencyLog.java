@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.freon.omkeybench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,8 +55,14 @@ class TestLatencyLog {
       for (Thread thread : threads) {
         thread.join();
       }
-      // longer than the writer's period: part of the lines is written before close(), the rest by close()
-      Thread.sleep(2 * LatencyLog.WRITE_PERIOD_MILLIS);
+      // The writer writes every WRITE_PERIOD_MILLIS on its own: the records are in the file before close(), so
+      // that a run killed before its end keeps them. A bounded wait, for a loaded machine.
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (completeLines(file) < 1 + THREADS * PER_THREAD && System.currentTimeMillis() < deadline) {
+        Thread.sleep(LatencyLog.WRITE_PERIOD_MILLIS);
+      }
+      assertThat(completeLines(file)).isEqualTo(1 + THREADS * PER_THREAD);
+      // The last record is written by close().
       log.record("DELETE", System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(30), 12_345_678);
     }
     long after = System.currentTimeMillis();
@@ -87,6 +94,17 @@ class TestLatencyLog {
     assertThat(millis(12_345_678)).isEqualTo("12.345");
     assertThat(millis(3_050_000_000L)).isEqualTo("3050.000");
     assertThat(millis(7_080_000)).isEqualTo("7.080");
+  }
+
+  /** @return the lines of the file that end with a line break: a writer may be half-way through the next one */
+  private static long completeLines(Path file) throws IOException {
+    long lines = 0;
+    for (byte b : Files.readAllBytes(file)) {
+      if (b == '\n') {
+        lines++;
+      }
+    }
+    return lines;
   }
 
   private static String millis(long nanos) {

@@ -35,11 +35,10 @@ import org.apache.hadoop.ozone.om.rangestats.KeySpan;
  * an artefact of SSTs that only partly overlap it. This replaces fixed cool-downs: a busy table's spans qualify
  * again as soon as new deletes reach its SSTs, an idle table's never.
  *
- * <p>A span compacted at any time is where deletes were seen, such as a queue's or a retention bucket's head, and a
- * memtable probe seeks its head again. Only since the latest flush was not enough: a flush that brings the span no
- * delete, or whose count the index learns after the compaction (a compaction flushes an overlapping memtable, and
- * RocksDB tells its listeners after the compaction may have returned), leaves its SSTs without a tombstone and the
- * span forgotten, and the head's new deletes waited for RocksDB's next flush of the table. Used by one thread.
+ * <p>A span compacted at any time is where deletes were seen, such as a queue's head, and a memtable probe seeks its
+ * head again. A flush that brings the span no delete, or whose count the index learns after the compaction (RocksDB
+ * tells its listeners after the compaction may return), leaves its SSTs without a tombstone: remembered only since
+ * the latest flush, the span was forgotten until RocksDB's next flush of the table. Used by one thread.
  */
 final class CompactedSpans {
   /** Most spans remembered per table as compacted at any time, the newest kept: no look probes more heads. */

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +37,11 @@ import org.apache.hadoop.util.Time;
 import org.rocksdb.MutableColumnFamilyOptions;
 
 /**
- * Reads a {@link CompactionEnv}: the range statistics (kept current by RocksDB's
- * flush and compaction events), a few RocksDB properties per table, bounded
- * probes of where the tombstones are, the window of OM's client requests, and
- * OM's activity over the latest looks. It only reads; the policy decides.
+ * Reads what the service decides on: at a look's start, a {@link CompactionLook} (OM's activity over the latest
+ * looks, which tables OM's readers scanned, the due tables' memtables); before each pick, a {@link CompactionEnv}
+ * (the range statistics, kept current by RocksDB's flush and compaction events, a few RocksDB properties per table,
+ * bounded probes of where the tombstones are, the window of OM's client requests). It plans its probes from the
+ * look's settings and asks the look's policy which tables are due; the policy decides what to do.
  */
 final class CompactionEnvReader {
   /**
@@ -62,8 +64,13 @@ final class CompactionEnvReader {
   private final OmRangeStats stats;
   private final ForegroundLatency foreground;
   private final ActivityWatch activity = new ActivityWatch();
+  private final TableReadWatch reads = new TableReadWatch();
+  private final CompactedSpans compactedSpans;
   private final HeadProbe probe;
-  private final RangeCompactionConfig config;
+  /** The settings of the current look. */
+  private RangeCompactionConfig settings;
+  /** The reads' clock ({@link TableReads}): one tick per look. */
+  private long looks;
   /** The bound the probes' results below were found with: a reconfigured {@code min.tombstones} probes anew. */
   private long probedWithBound;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
@@ -73,24 +80,76 @@ final class CompactionEnvReader {
   /** The SST probes of each table's latest index version. */
   private final Map<String, ProbedHeads> atHead = new HashMap<>();
 
-  /** @param config read at every look, so that a reconfigured value applies at the next one */
-  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground,
-      RangeCompactionConfig config, RangeCompactionMetrics metrics) {
+  /** @param compactedSpans what the service compacted, which its compactor records there */
+  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground, CompactedSpans compactedSpans,
+      RangeCompactionMetrics metrics) {
     this.db = db;
     this.stats = stats;
     this.foreground = foreground;
-    this.config = config;
+    this.compactedSpans = compactedSpans;
     this.probe = new HeadProbe(db, metrics);
   }
 
   /**
-   * Reads OM's activity at the start of a look; call it once per look.
+   * Starts a look, once per look: reads OM's activity, sees which tables OM's readers scanned since the previous
+   * look, and reads the memtables of the tables due now, all with the settings of {@code policy}.
+   */
+  CompactionLook look(RangeCompactionPolicy policy, boolean leader, boolean snapshotsExist) throws IOException {
+    settings = policy.getSettings();
+    OmActivity now = activity(leader, settings.getTables(), policy.getIdleWindowLooks());
+    looks++;
+    List<String> due = new ArrayList<>();
+    List<String> tables = new ArrayList<>();
+    for (String table : settings.getTables()) {
+      reads.observe(table, db.getColumnFamily(table).getIteratorCount(), looks);
+      if (policy.isDue(reads.get(table), looks, now)) {
+        due.add(table);
+        // A snapshot created after this check sees this look's compactions in its DAG, as RocksDB's own ones.
+        if (!policy.isLeftForSnapshots(table, snapshotsExist)) {
+          tables.add(table);
+        }
+      }
+    }
+    Map<String, MemtableState> memtables = memtables(due);
+    return new CompactionLook(policy, now, due, tables, memtables, version(policy, due, memtables));
+  }
+
+  /** @return the look's version ({@link CompactionLook#getVersion}) as RocksDB holds the tables now */
+  List<Long> version(CompactionLook look) throws IOException {
+    return version(look.getPolicy(), look.getDue(), memtables(look.getDue()));
+  }
+
+  /** Records that the service flushed or compacted the tables: their readers are served until they scan again. */
+  void cleaned(Collection<String> tables) {
+    tables.forEach(reads::cleaned);
+  }
+
+  private List<Long> version(RangeCompactionPolicy policy, List<String> due, Map<String, MemtableState> memtables) {
+    List<Long> version = new ArrayList<>();
+    for (String table : policy.getSettings().getTables()) {
+      boolean isDue = due.contains(table);
+      version.add(stats.getVersion(table));
+      version.add(isDue ? 1L : 0L);
+      version.add(isDue && policy.qualifies(memtables.get(table)) ? 1L : 0L);
+    }
+    return version;
+  }
+
+  private Map<String, MemtableState> memtables(List<String> tables) throws IOException {
+    Map<String, MemtableState> memtables = new HashMap<>();
+    for (String table : tables) {
+      memtables.put(table, memtable(db.getColumnFamily(table), stats.getRanges(table), compactedSpans.ever(table)));
+    }
+    return memtables;
+  }
+
+  /**
+   * Reads OM's activity at the start of a look.
    *
-   * @param leader whether this OM leads its Ratis group
    * @param tables the tables the service compacts, whose bytes pending compaction count
    * @param windowLooks the looks of the idle window ({@link RangeCompactionPolicy#getIdleWindowLooks})
    */
-  OmActivity activity(boolean leader, Collection<String> tables, int windowLooks) throws IOException {
+  private OmActivity activity(boolean leader, Collection<String> tables, int windowLooks) throws IOException {
     long pending = 0;
     for (String table : tables) {
       pending += property(db.getColumnFamily(table), "rocksdb.estimate-pending-compaction-bytes");
@@ -101,36 +160,36 @@ final class CompactionEnvReader {
   }
 
   /**
-   * @param tables the tables the service may compact now
    * @param budgetBytes bytes the next compaction may read
-   * @param memtables memtable states the caller read just before, by table (a probe is not repeated); the
-   *     memtables of the other tables are read now
-   * @param look OM's activity at the start of the look ({@link #activity})
    * @param flushed the tables the service flushed since the look began
+   * @param acted whether the look flushed or compacted yet: until it does, the memtables it read at its start
+   *     still hold (a probe is not repeated)
    */
-  CompactionEnv read(List<String> tables, CompactedSpans compacted, long budgetBytes,
-      Map<String, MemtableState> memtables, OmActivity look, Set<String> flushed) throws IOException {
+  CompactionEnv read(CompactionLook look, long budgetBytes, Set<String> flushed, boolean acted)
+      throws IOException {
+    Map<String, MemtableState> memtables = acted ? Collections.<String, MemtableState>emptyMap() : look.getMemtables();
     List<TableState> states = new ArrayList<>();
-    for (String table : tables) {
+    for (String table : look.getTables()) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
       // One published version of the table: its ranges, files and flushes agree with each other.
       TableRanges published = stats.get(table);
       List<KeyRange> ranges = published.getRanges();
       MemtableState memtable = memtables.get(table);
-      List<KeySpan> compactedSinceFlush = compacted.since(table, published.getFlushes());
+      List<KeySpan> compactedSinceFlush = compactedSpans.since(table, published.getFlushes());
       states.add(new TableState(table, ranges, published.getFiles(),
-          memtable != null ? memtable : memtable(family, ranges, compacted.ever(table)), pressure(family),
+          memtable != null ? memtable : memtable(family, ranges, compactedSpans.ever(table)), pressure(family),
           compactedSinceFlush, tombstonesAtHead(family, published.getVersion(), ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
-        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look, flushed);
+        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look.getActivity(),
+        flushed);
   }
 
   /**
    * @param ranges the table's ranges, some of whose first keys are probed when the memtable holds enough deletes
    * @param compacted the spans of the table the service compacted ({@link CompactedSpans#ever})
    */
-  MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
+  private MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
       List<KeySpan> compacted) throws IOException {
     long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
     long entries = property(family, "rocksdb.num-entries-active-mem-table");
@@ -146,7 +205,7 @@ final class CompactionEnvReader {
   private boolean memtableDeletesAtHead(RocksDatabase.ColumnFamily family, List<KeyRange> ranges,
       List<KeySpan> compacted, long deletes) throws IOException {
     long minTombstones = probeBound();
-    if (!config.isHeadProbeEnabled() || deletes < minTombstones) {
+    if (!settings.isHeadProbeEnabled() || deletes < minTombstones) {
       return false;
     }
     Long last = probedAtDeletes.get(family.getName());
@@ -204,7 +263,7 @@ final class CompactionEnvReader {
     ProbedHeads probed = new ProbedHeads(version, ranges.size());
     int probes = 0;
     long minTombstones = probeBound();
-    for (int i = 0; config.isHeadProbeEnabled() && i < ranges.size(); i++) {
+    for (int i = 0; settings.isHeadProbeEnabled() && i < ranges.size(); i++) {
       KeyRange range = ranges.get(i);
       if (range.getTombstones() < minTombstones) {
         continue;
@@ -237,7 +296,7 @@ final class CompactionEnvReader {
    *     one is forgotten
    */
   private long probeBound() {
-    long bound = config.getMinTombstones();
+    long bound = settings.getMinTombstones();
     if (bound != probedWithBound) {
       probedAtDeletes.clear();
       atHead.clear();

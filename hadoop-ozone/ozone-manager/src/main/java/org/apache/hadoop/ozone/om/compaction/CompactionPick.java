@@ -137,6 +137,19 @@ final class CompactionPick {
     return idle;
   }
 
+  /**
+   * @return whether the look ends with this pick: nothing to do, a wait, or a compaction while OM is idle (one per
+   *     look: the next look sees a load that returned meanwhile)
+   */
+  boolean endsLook() {
+    return action == Action.NONE || action == Action.WAIT || action == Action.COMPACT && idle;
+  }
+
+  /** @return whether the compaction is charged to the budget, which bounds what the service takes from a busy OM */
+  boolean isChargedToBudget() {
+    return action == Action.COMPACT && !idle;
+  }
+
   /** @return whether the compaction forces its output to the bottommost level ({@link CompactionCost}) */
   boolean isBottommostForced() {
     return bottommostForced;

@@ -21,6 +21,8 @@ import static org.apache.hadoop.hdds.conf.ConfigTag.OM;
 import static org.apache.hadoop.hdds.conf.ConfigTag.OZONE;
 import static org.apache.hadoop.hdds.conf.ConfigTag.PERFORMANCE;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -279,6 +281,25 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
    * @return the configuration, validated
    * @throws IllegalArgumentException naming the key, for an invalid value or a key that was removed
    */
+  /**
+   * @return a copy of the values in force now, which no reconfiguration changes: a look of the service reads every
+   *     key from one copy, never a key's old value after another's new one (copied as the handler sets them)
+   */
+  public RangeCompactionConfig snapshot() {
+    RangeCompactionConfig copy = new RangeCompactionConfig();
+    try {
+      for (Field field : RangeCompactionConfig.class.getDeclaredFields()) {
+        if (!Modifier.isStatic(field.getModifiers())) {
+          field.setAccessible(true);
+          field.set(copy, field.get(this));
+        }
+      }
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("Cannot copy " + RangeCompactionConfig.class.getSimpleName(), e);
+    }
+    return copy;
+  }
+
   public static RangeCompactionConfig from(ConfigurationSource conf) {
     for (Map.Entry<String, String> removed : Keys.REMOVED.entrySet()) {
       if (conf.get(removed.getKey()) != null) {

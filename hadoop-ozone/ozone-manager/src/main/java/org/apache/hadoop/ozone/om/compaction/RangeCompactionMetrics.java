@@ -100,13 +100,16 @@ public final class RangeCompactionMetrics {
   }
 
   /** Counts a look by what OM was doing. */
-  void looked(boolean leader, boolean idle) {
-    if (!leader) {
+  /** Counts what a look saw at its start: a follower, an idle OM, the tables it left alone. */
+  void looked(CompactionLook look) {
+    if (!look.getActivity().isLeader()) {
       followerLooks.incr();
     }
-    if (idle) {
+    if (look.isIdle()) {
       idleLooks.incr();
     }
+    skippedUnreadTables.incr(look.getUnread());
+    skippedSnapshotTables.incr(look.getLeftForSnapshots());
   }
 
   void runEnded(long now) {
@@ -157,14 +160,6 @@ public final class RangeCompactionMetrics {
     default:
       throw new IllegalArgumentException("No metric for " + reason);
     }
-  }
-
-  void skippedForSnapshots() {
-    skippedSnapshotTables.incr();
-  }
-
-  void skippedUnread() {
-    skippedUnreadTables.incr();
   }
 
   void headProbed(long micros) {

@@ -101,8 +101,13 @@ public final class RangeCompactionPolicy {
 
   private final RangeCompactionConfig config;
 
+  /** @param config the settings of one look ({@link RangeCompactionConfig#snapshot}), or fixed ones in tests */
   public RangeCompactionPolicy(RangeCompactionConfig config) {
     this.config = config;
+  }
+
+  RangeCompactionConfig getSettings() {
+    return config;
   }
 
   /** @return how many looks OM's activity must stay low for OM to count as idle: {@code idle.after} in looks */

@@ -41,10 +41,12 @@ import org.apache.hadoop.ozone.om.KeyManagerImpl;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.ozone.test.GenericTestUtils;
+import org.apache.ozone.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.slf4j.LoggerFactory;
 
 /**
  * A bulk delete followed by quiet in a running OM, as lifecycle expiry or the removal of a directory tree leaves it:
@@ -56,8 +58,14 @@ class TestRangeCompactionIdle {
   private static final int KEYS = 1000;
   private static final int EXPIRED = 800;
   private static final int FILES = 300;
-  /** The tables whose tombstones the bulk deletes leave: the expired keys, and the rows of every create. */
-  private static final List<String> TABLES = Arrays.asList("keyTable", "openKeyTable", "fileTable", "openFileTable");
+  /** The tree's directories, each a row of directoryTable and, once the tree is deleted, of deletedDirectoryTable. */
+  private static final int DIRECTORIES = 250;
+  /**
+   * The tables whose tombstones the bulk deletes leave: the expired keys, the rows of every create, and the tree's
+   * directories, which the directory deleting service moves and purges.
+   */
+  private static final List<String> TABLES = Arrays.asList("keyTable", "openKeyTable", "fileTable", "openFileTable",
+      "directoryTable", "deletedDirectoryTable");
 
   private static MiniOzoneCluster cluster;
 
@@ -86,6 +94,7 @@ class TestRangeCompactionIdle {
   @Test
   void aBulkDeleteFollowedByQuietLeavesNoTombstonesWithoutAReader() throws Exception {
     Set<String> live = new TreeSet<>();
+    LogCapturer events = LogCapturer.captureLogs(LoggerFactory.getLogger(CompactionEvents.LOGGER));
     try (OzoneClient client = cluster.newClient()) {
       client.getObjectStore().createVolume("vol");
       OzoneVolume volume = client.getObjectStore().getVolume("vol");
@@ -100,7 +109,7 @@ class TestRangeCompactionIdle {
         live.add(key);
       }
       for (int i = 0; i < FILES; i++) {
-        tree.createKey(String.format("dir/sub-%d/file-%05d", i % 3, i), 0).close();
+        tree.createKey(String.format("dir/sub-%d/file-%05d", i % DIRECTORIES, i), 0).close();
       }
       // Lifecycle expiry: the oldest keys go at once; then the directory tree.
       for (int i = 0; i < EXPIRED; i++) {
@@ -116,6 +125,10 @@ class TestRangeCompactionIdle {
       waitFor(() -> TABLES.stream().allMatch(table -> deletes(table) == 0));
       for (String table : TABLES) {
         assertThat(deletes(table)).as("deletes left in " + table).isZero();
+        // The service removed them, not RocksDB's own compactions (idle cleanup, or for the directory deleting
+        // service, which reads deletedDirectoryTable, the reader rule).
+        assertThat(events.getOutput()).as("the service's compactions")
+            .containsPattern("action=compact reason=\\w+ table=" + table + " ");
       }
       assertThat(metrics.getIdleLooks()).isPositive();
       assertThat(metrics.getIdleRangesCompacted()).isPositive();

@@ -20,6 +20,8 @@ package org.apache.hadoop.ozone.om.compaction;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -48,6 +50,25 @@ class TestRangeCompactionPolicy {
 
   private final OzoneConfiguration conf = new OzoneConfiguration();
   private int fileNumber;
+
+  @Test
+  void aLookReadsItsSettingsFromACopyThatAReconfigurationLeavesAsItWas() throws Exception {
+    conf.setLong(Keys.MIN_TOMBSTONES, 123);
+    RangeCompactionConfig live = conf.getObject(RangeCompactionConfig.class);
+    RangeCompactionConfig look = live.snapshot();
+    for (Field field : RangeCompactionConfig.class.getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers())) {
+        field.setAccessible(true);
+        assertThat(field.get(look)).as(field.getName()).isEqualTo(field.get(live));
+      }
+    }
+    // As OM's reconfiguration handler sets a key: the live object's field, under the look.
+    Field minTombstones = RangeCompactionConfig.class.getDeclaredField("minTombstones");
+    minTombstones.setAccessible(true);
+    minTombstones.set(live, 456L);
+    assertThat(look.getMinTombstones()).isEqualTo(123);
+    assertThat(live.snapshot().getMinTombstones()).isEqualTo(456);
+  }
 
   @Test
   void rangesAndMemtablesQualifyOnTombstonesAndRatio() {
