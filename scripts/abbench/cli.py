@@ -11,18 +11,14 @@ from . import charts, hatransfer, interleave, preload, production, report, scena
 from .cluster import ClusterError, repo_root
 from .progress import ended
 from .runner import Benchmark, Settings
-from .scenarios import ARMS, SCENARIOS, SIZE_UNITS
+from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER
 
 # --smoke: both keyTable stories (seed, retention) x every arm on a fresh OM whose DB holds a few MB, where a full
 # compaction is free: a toy for development and for checking the harness, not a measure of the product (--production
 # is). Each arm costs about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
 SMOKE_SCENARIOS = ['seed', 'retention']
 SMOKE_OPS = 100000
-# OM writes about 370 bytes per operation of the seed mix over all its tables, so 200,000 operations fit in
-# OM's 128 MB memtables and no SST is ever written: a short run would measure memtables only. The prototype's
-# reference run of 100M operations filled the memtables hundreds of times; 2 MB memtables make 100,000 operations flush
-# every main table several times, so tombstones reach SSTs, L0 and compactions as in a long run.
-SMOKE_WRITE_BUFFER = '2MB'
+
 # --large: the smoke run's workloads on an OM that already holds 10^7 keys in a cold bucket, so that a full
 # compaction costs what it costs in production. 18 arms (2 scenarios x 3 arms x 3 repeats) in about an hour on
 # 2 cores: about 40 s of cluster start and stop per arm, 100,000 operations (about 100 s at off's 1,000 ops/s, 250 s
@@ -33,8 +29,8 @@ LARGE_REPEAT = 3
 LARGE_OPS = 100000
 LARGE_PRELOAD_KEYS = 10_000_000
 # Upstream's full compaction starts a pass when OM starts and every interval after (queued behind a pass still
-# running): every 1/4 of the client run puts three or more passes in it. At 10^7 keys a pass takes 15-19 s on 2
-# cores (keyTable's compaction, measured), so the passes do not pile up at off's rate of the run length.
+# running): every 1/4 of the client run puts three or more passes in it. At 10^7 keys one table's compaction takes
+# longer than that interval (docs/large-ab.md, from the --large page), so the passes run back to back.
 LARGE_INTERVAL_FRACTION = 1 / 4
 DEFAULT_OPS = 200000
 DEFAULT_THREADS = 10

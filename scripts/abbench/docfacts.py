@@ -238,6 +238,15 @@ def arms_wall(path):
     return path, lambda result: sum(r['wallSeconds'] for r in result['runs'])
 
 
+def full_table_seconds(path):
+    """The range over the full arms of their longest compaction of one table (summary.json's fullCompaction)."""
+    def get(result):
+        values = [r['fullCompaction']['tableSecondsMax'] for r in result['runs']
+                  if r['arm'] == 'full' and (r.get('fullCompaction') or {}).get('tableSecondsMax') is not None]
+        return f'{min(values):.0f}-{max(values):.0f} s'
+    return path, get
+
+
 def text(value):
     return value
 
@@ -540,6 +549,7 @@ FACTS = {
     'fsorange.sst.off.point-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso', 'off', 'liveSstBytes'), megabytes),
     'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
+    'fault-test.minutes': (at(FAULT_TEST, 'seconds'), minutes),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
                                  db_arm(DB_1E7, 'seed', 'none', 'replayOpsPerSecond')), x2),
     'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda off, rng: rng['replayOpsPerSecond']
@@ -568,6 +578,7 @@ FACTS = {
     'large.table': (arms_table(LARGE, ['seed', 'retention'], ['range', 'full'], LARGE_METRICS), text),
     'large.arms-minutes': (arms_wall(LARGE), minutes),
     'large.image-seconds': (at(LARGE, 'preload.buildSeconds'), n0),
+    'large.full.table-seconds': (full_table_seconds(LARGE), text),
     'db1e6.seed.none.okt-head': (db_read(DB_1E6, 'seed', 'none', 'head openKeyTable'), ms),
     'db1e6.fso.none.oft-head': (db_read(DB_1E6, 'fso', 'none', 'head openFileTable'), ms),
     'db1e6.retention.none.list': (db_read(DB_1E6, 'retention', 'none', 'list'), ms),

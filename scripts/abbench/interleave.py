@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import compactionevents, freon, machine, preload, prom, scenarios
+from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
@@ -147,7 +148,6 @@ def settings_from_args(args, out):
         om_conf.setdefault(arm, []).append(kv)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
-    from .cli import SMOKE_WRITE_BUFFER
     return InterleaveSettings(scenario=names[0], aa=args.aa, block_s=block_s, pairs=pairs, discard_s=discard_s,
                               threads=args.threads, seed=args.seed, base_port=args.base_port, out=out.resolve(),
                               om_conf=om_conf, weights=args.weights,

@@ -215,7 +215,10 @@ def render(results_dir):
         state = ('current' if not entry else f"experiment: {entry['experiment']}" if 'experiment' in entry
                  else f"superseded by {entry['supersededBy']}: {entry['why']}")
         link = (md or json_path).relative_to(results_dir).as_posix()
-        commit = (p['commit'] or '–')[:10]
+        # The whole commit, and a tree with uncommitted changes said in words: "-dirty" cut off hid it.
+        commit = p['commit'] or '–'
+        if commit.endswith('-dirty'):
+            commit = commit[:-len('-dirty')] + ' (uncommitted changes)'
         wall = f"{p['wallSeconds'] / 60:.1f} min" if p['wallSeconds'] else '–'
         command = f"`{p['command']}`" if p['command'] else '–'
         rows.append((0 if not entry else 1 if 'experiment' in entry else 2, name, f'| [{name}]({link}) | {state} | {harness} | {commit} | {wall} | '

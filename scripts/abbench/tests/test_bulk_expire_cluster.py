@@ -86,10 +86,12 @@ def test_each_listing_is_measured_alone_at_om(result):
             # the window between two /prom refreshes held this listing's one request and no other listing
             assert reader['windowBoundedByRefreshes'] and reader['listRequests'] == 1, (arm, reader)
             assert reader['latencyMs'] is not None and reader['clientLatencyMs'] > 0
-        # the live keys fit in one page, so the listing goes on to the bucket's end, across every tombstone
+        # the live keys fit in one page, so the listing goes on to the bucket's end, across every tombstone left
+        # (in off, all of them; the range arm's are below)
         assert obs['listed'] == counts['keys'] - counts['deleted'], arm
-        assert obs['iterSkips'] >= counts['deleted'], arm
-        assert fso['listed'] == 0 and fso['iterSkips'] >= 1, arm
+        assert fso['listed'] == 0, arm
+        if arm == 'off':
+            assert obs['iterSkips'] >= counts['deleted'] and fso['iterSkips'] >= 1
 
 
 def test_the_range_arm_reports_its_service(result):

@@ -18,3 +18,18 @@ def test_a_status_entry_for_a_page_that_does_not_exist_is_refused(tmp_path, monk
         assert '2026-01-01-gone' in str(e)
     else:
         raise AssertionError('an unknown page in status.json was accepted')
+
+
+def test_the_index_shows_the_whole_commit_and_says_when_the_tree_had_changes(tmp_path):
+    (tmp_path / 'status.json').write_text('{}')
+    commit = '42f54e5103addaca908f8754f32e2b0aadc2e927'
+    for name, recorded in (('2026-01-01-clean', commit), ('2026-01-02-changed', commit + '-dirty')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / 'fault-test.json').write_text(json.dumps({
+            'machine': {'gitCommit': recorded}, 'commandLine': ['scripts/fault-test'], 'wallSeconds': 60,
+            'rows': []}))
+    lines = resultindex.render(tmp_path).splitlines()
+    clean = next(line for line in lines if '2026-01-01-clean' in line)
+    changed = next(line for line in lines if '2026-01-02-changed' in line)
+    assert f'| {commit} |' in clean
+    assert f'| {commit} (uncommitted changes) |' in changed

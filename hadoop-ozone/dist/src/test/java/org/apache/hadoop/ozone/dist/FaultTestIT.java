@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The short variant of {@code scripts/fault-test} (by default 10 kills of a single OM and 5 of the leader of three
- * OMs): OM killed with SIGKILL as a range compaction starts, once with one OM and once as the leader of three,
- * under a delete-heavy load. After each restart the bucket holds every key whose create OM acknowledged and none
+ * OMs): OM killed with SIGKILL as a range compaction starts, once with one OM during a compaction of keyTable and
+ * once as the leader of three during one of openKeyTable, under a delete-heavy load. After each restart the bucket holds every key whose create OM acknowledged and none
  * whose delete it acknowledged, the restarted OM's logs name no corruption, and its service runs again (its /prom
  * counts runs). It is also CI's test of {@code scripts/cluster start --om-ha}: three OMs in one service, a client
  * through the service id, the leader found, an OM restarted, and a stop that leaves no process.
@@ -59,6 +59,8 @@ class FaultTestIT {
     Map<String, Object> report = (Map<String, Object>) Json.parse(Files.readString(out.resolve("fault-test.json")));
     List<Map<String, Object>> kills = (List<Map<String, Object>>) report.get("rows");
     assertThat(kills).extracting(k -> k.get("mode")).containsExactly("single", "ha");
+    // The kills take turns over a table of keys and a queue: the short test interrupts a compaction of each.
+    assertThat(kills).extracting(k -> k.get("table")).containsExactly("keyTable", "openKeyTable");
     for (Map<String, Object> kill : kills) {
       // OM was killed during one of the service's compactions (its log's Compacting line with no Compacted yet),
       // under today's defaults (reader pacing on): a kill at another moment would test nothing of the service.
