@@ -303,7 +303,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-26-test-command-scale-fixed/test-command.json'
+TEST_COMMAND = '2026-11-26-test-command-one-look/test-command.json'
 FAULT_TEST = '2026-11-25-fault-test/fault-test.json'
 
 
