@@ -38,9 +38,14 @@ final class IdleCleanupPass {
     this.metrics = metrics;
   }
 
-  /** Called before each idle flush or compaction: the first one begins a pass. */
-  void working() {
-    if (atStart == null) {
+  /**
+   * Follows the picks, before the service acts on them: an idle flush or compaction (only those are idle work)
+   * begins a pass or goes on with it, and a pick that finds nothing to do ends it.
+   */
+  void picked(CompactionPick pick) {
+    if (pick.getAction() == CompactionPick.Action.NONE) {
+      end("nothing qualifies");
+    } else if (pick.isIdle() && atStart == null) {
       atStart = counters();
       startMillis = Time.monotonicNow();
     }

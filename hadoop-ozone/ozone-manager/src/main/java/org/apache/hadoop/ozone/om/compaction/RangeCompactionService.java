@@ -26,9 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdds.utils.BackgroundService;
-import org.apache.hadoop.hdds.utils.BackgroundTask;
 import org.apache.hadoop.hdds.utils.BackgroundTaskQueue;
-import org.apache.hadoop.hdds.utils.BackgroundTaskResult;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -113,12 +111,9 @@ public class RangeCompactionService extends BackgroundService {
   @Override
   public BackgroundTaskQueue getTasks() {
     BackgroundTaskQueue queue = new BackgroundTaskQueue();
-    queue.add(new BackgroundTask() {
-      @Override
-      public BackgroundTaskResult call() throws IOException {
-        int compacted = runOnce();
-        return () -> compacted;
-      }
+    queue.add(() -> {
+      int compacted = runOnce();
+      return () -> compacted;
     });
     return queue;
   }
@@ -182,15 +177,9 @@ public class RangeCompactionService extends BackgroundService {
   private boolean act(CompactionPick pick, CompactionLook look, Set<String> flushed) throws IOException {
     metrics.picked(pick);
     logWait(pick);
-    if (pick.getAction() == CompactionPick.Action.NONE) {
-      idlePass.end("nothing qualifies");
-    }
+    idlePass.picked(pick);
     if (pick.getAction() != CompactionPick.Action.FLUSH && pick.getAction() != CompactionPick.Action.COMPACT) {
       return false;
-    }
-    // Only a flush or a compaction is idle work.
-    if (pick.isIdle()) {
-      idlePass.working();
     }
     CompactionEvents.Reason reason = CompactionEvents.Reason.of(pick, look.getActivity().isLeader());
     if (pick.getAction() == CompactionPick.Action.FLUSH) {
