@@ -304,7 +304,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('compaction write MB', 'om.compactWriteMB')]
 
 TEST_COMMAND = '2026-11-26-test-command-one-look/test-command.json'
-FAULT_TEST = '2026-11-25-fault-test/fault-test.json'
+FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 
 
 def kills_passed(path):
