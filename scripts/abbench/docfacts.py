@@ -313,6 +313,8 @@ def kills_passed(path):
                                  f"of {len(result['rows'])}")
 # The main job's committed run, made in a fresh clone with an empty Maven local repository.
 PRODUCTION = '2026-11-26-ab-bench-production-cost-empty-maven/production.json'
+# The same command on this tree after the spans fix and the look refactor (not a fresh clone).
+PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
@@ -567,6 +569,7 @@ FACTS = {
                                                  for v in r['clientCost']['placeboCoverage'].values()]),
                           lambda v: f'{min(v):.2f}-{max(v):.2f}'),
     'production.targets': (targets_table(PRODUCTION), text),
+    'production.rerun.targets': (targets_table(PRODUCTION_RERUN), text),
     'interleaved.table': (interleaved_table(INTERLEAVED), text),
     'sweep1e7.okt-head.in-run': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'inRun'), x0),
     'sweep1e7.okt-head.at-end': (db_ratio(SWEEP_1E7, 'seed', 'head openKeyTable', 'atEnd'), x0),
