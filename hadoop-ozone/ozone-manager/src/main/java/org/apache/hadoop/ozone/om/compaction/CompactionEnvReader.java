@@ -94,24 +94,19 @@ final class CompactionEnvReader {
    * Starts a look, once per look: reads OM's activity, sees which tables OM's readers scanned since the previous
    * look, and reads the memtables of the tables due now, all with the settings of {@code policy}.
    */
-  CompactionLook look(RangeCompactionPolicy policy, boolean leader, boolean snapshotsExist) throws IOException {
+  CompactionLook look(RangeCompactionPolicy policy, boolean leader) throws IOException {
     settings = policy.getSettings();
     OmActivity now = activity(leader, settings.getTables(), policy.getIdleWindowLooks());
     looks++;
     List<String> due = new ArrayList<>();
-    List<String> tables = new ArrayList<>();
     for (String table : settings.getTables()) {
       reads.observe(table, db.getColumnFamily(table).getIteratorCount(), looks);
       if (policy.isDue(reads.get(table), looks, now)) {
         due.add(table);
-        // A snapshot created after this check sees this look's compactions in its DAG, as RocksDB's own ones.
-        if (!policy.isLeftForSnapshots(table, snapshotsExist)) {
-          tables.add(table);
-        }
       }
     }
     Map<String, MemtableState> memtables = memtables(due);
-    return new CompactionLook(policy, now, due, tables, memtables, version(policy, due, memtables));
+    return new CompactionLook(policy, now, due, memtables, version(policy, due, memtables));
   }
 
   /** @return the look's version ({@link CompactionLook#getVersion}) as RocksDB holds the tables now */
@@ -160,16 +155,17 @@ final class CompactionEnvReader {
   }
 
   /**
+   * @param tables the look's tables the service may compact now ({@link CompactionLook#tablesToCompact})
    * @param budgetBytes bytes the next compaction may read
    * @param flushed the tables the service flushed since the look began
    * @param acted whether the look flushed or compacted yet: until it does, the memtables it read at its start
    *     still hold (a probe is not repeated)
    */
-  CompactionEnv read(CompactionLook look, long budgetBytes, Set<String> flushed, boolean acted)
+  CompactionEnv read(CompactionLook look, List<String> tables, long budgetBytes, Set<String> flushed, boolean acted)
       throws IOException {
     Map<String, MemtableState> memtables = acted ? Collections.<String, MemtableState>emptyMap() : look.getMemtables();
     List<TableState> states = new ArrayList<>();
-    for (String table : look.getTables()) {
+    for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
       // One published version of the table: its ranges, files and flushes agree with each other.
       TableRanges published = stats.get(table);

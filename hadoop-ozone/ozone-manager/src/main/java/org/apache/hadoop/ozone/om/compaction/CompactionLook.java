@@ -17,21 +17,20 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What a look of the service read once, at its start: the policy of the settings in force then, OM's activity,
- * the tables a reader is due to scan ({@link RangeCompactionPolicy#isDue}) and those of them the service may compact
- * now ({@link RangeCompactionPolicy#isLeftForSnapshots}), their memtables, and a version of all that can turn
- * "nothing to do" into something. Immutable; every pick of the look reads its tables anew around it.
+ * the tables a reader is due to scan ({@link RangeCompactionPolicy#isDue}), their memtables, and a version of all
+ * that can turn "nothing to do" into something. Immutable; every pick of the look reads its tables anew around it.
  */
 final class CompactionLook {
   private final RangeCompactionPolicy policy;
   private final OmActivity activity;
   private final List<String> due;
-  private final List<String> tables;
   private final Map<String, MemtableState> memtables;
   private final List<Long> version;
 
@@ -39,12 +38,11 @@ final class CompactionLook {
    * @param memtables the memtables of the due tables, read (and probed) at the look's start
    * @param version what {@link #getVersion} returns
    */
-  CompactionLook(RangeCompactionPolicy policy, OmActivity activity, List<String> due, List<String> tables,
+  CompactionLook(RangeCompactionPolicy policy, OmActivity activity, List<String> due,
       Map<String, MemtableState> memtables, List<Long> version) {
     this.policy = policy;
     this.activity = activity;
     this.due = Collections.unmodifiableList(due);
-    this.tables = Collections.unmodifiableList(tables);
     this.memtables = Collections.unmodifiableMap(memtables);
     this.version = Collections.unmodifiableList(version);
   }
@@ -72,19 +70,20 @@ final class CompactionLook {
     return due;
   }
 
-  /** @return the due tables the service may flush and compact now, in configured order */
-  List<String> getTables() {
+  /** @return the due tables the service may compact now ({@link RangeCompactionPolicy#isLeftForSnapshots}) */
+  List<String> tablesToCompact(boolean snapshotsExist) {
+    List<String> tables = new ArrayList<>();
+    for (String table : due) {
+      if (!policy.isLeftForSnapshots(table, snapshotsExist)) {
+        tables.add(table);
+      }
+    }
     return tables;
   }
 
   /** @return how many configured tables no reader is due to scan, which the look leaves alone */
   int getUnread() {
     return getSettings().getTables().size() - due.size();
-  }
-
-  /** @return how many due tables are left to RocksDB while OM snapshots exist */
-  int getLeftForSnapshots() {
-    return due.size() - tables.size();
   }
 
   /** @return the due tables' memtables as the look's start read them */

@@ -100,7 +100,7 @@ public final class RangeCompactionMetrics {
   }
 
   /** Counts a look by what OM was doing. */
-  /** Counts what a look saw at its start: a follower, an idle OM, the tables it left alone. */
+  /** Counts what a look saw at its start: a follower, an idle OM, the tables no reader is due to scan. */
   void looked(CompactionLook look) {
     if (!look.getActivity().isLeader()) {
       followerLooks.incr();
@@ -109,7 +109,6 @@ public final class RangeCompactionMetrics {
       idleLooks.incr();
     }
     skippedUnreadTables.incr(look.getUnread());
-    skippedSnapshotTables.incr(look.getLeftForSnapshots());
   }
 
   void runEnded(long now) {
@@ -160,6 +159,10 @@ public final class RangeCompactionMetrics {
     default:
       throw new IllegalArgumentException("No metric for " + reason);
     }
+  }
+
+  void skippedForSnapshots(int tables) {
+    skippedSnapshotTables.incr(tables);
   }
 
   void headProbed(long micros) {

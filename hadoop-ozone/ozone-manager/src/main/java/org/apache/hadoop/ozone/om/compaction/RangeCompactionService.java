@@ -134,19 +134,22 @@ public class RangeCompactionService extends BackgroundService {
    */
   public int runOnce() throws IOException {
     RangeCompactionPolicy policy = new RangeCompactionPolicy(config.snapshot());
-    CompactionLook look = reader().look(policy, leader.getAsBoolean(), !metadata.getSnapshotInfoTable().isEmpty());
+    CompactionLook look = reader().look(policy, leader.getAsBoolean());
     metrics.looked(look);
     if (!look.isIdle()) {
       idlePass.end("OM is busy again: " + look.getActivity());
     }
     int compacted = 0;
     if (!look.getVersion().equals(nothingAt)) {
+      // A snapshot created after this check sees this look's compactions in its DAG, as RocksDB's own ones.
+      List<String> tables = look.tablesToCompact(!metadata.getSnapshotInfoTable().isEmpty());
+      metrics.skippedForSnapshots(look.getDue().size() - tables.size());
       Set<String> flushed = new HashSet<>();
       Set<String> cleaned = new HashSet<>();
       long deadline = Time.monotonicNow() + look.getSettings().getTimeoutMillis();
       CompactionPick pick = null;
       while (stopping.getCount() > 0 && Time.monotonicNow() < deadline && (pick == null || !pick.endsLook())) {
-        pick = policy.pickNext(reader.read(look, budget(look).available(stats.getFlushedBytes()), flushed,
+        pick = policy.pickNext(reader.read(look, tables, budget(look).available(stats.getFlushedBytes()), flushed,
             !cleaned.isEmpty()));
         if (act(pick, look, flushed)) {
           cleaned.add(pick.getTable());
