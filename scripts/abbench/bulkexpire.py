@@ -25,6 +25,10 @@ of this size never leaves them: /prom's count at the end of the quiet period is 
 servlet would flush the memtables, and so change what the readers cross.)
 
 The harness samples OM's /prom from the first phase to the end of the readers.
+
+A Plan is what one such scenario runs and reads: this module's OBS_FSO (bulk-expire, above) and s3expiry's
+S3_EXPIRY (the same bulk delete, quiet period and first listing, by an S3 client). Load runs any plan alike: its
+phases, the quiet period, the copy of OM's DB, and each reader between two refreshes of /prom.
 """
 
 import json
@@ -51,66 +55,159 @@ REQUESTS = 'om_client_protocol_counter'
 REQUEST_MS = 'om_client_protocol_time'
 LIST_REQUESTS = ('ListKeys', 'ListKeysLight', 'ListStatus', 'ListStatusLight')
 TOMBSTONES = 'om_range_stats_estimated_tombstones'
-# The questions of the scenario's verdict, lower is better for each.
-KEY_METRICS = [
-    verdict.KeyMetric('first listing of the bucket, iterator skips', 'bulkExpire.readers.list-obs.iterSkips', ''),
-    verdict.KeyMetric('first listing of the bucket, latency', 'bulkExpire.readers.list-obs.latencyMs', 'ms'),
-    verdict.KeyMetric('listing of the parent directory, iterator skips', 'bulkExpire.readers.list-fso.iterSkips', ''),
-    verdict.KeyMetric('listing of the parent directory, latency', 'bulkExpire.readers.list-fso.latencyMs', 'ms'),
-    verdict.KeyMetric("tombstones left in the service's tables", 'bulkExpire.tombstonesServiceTables', ''),
-    verdict.KeyMetric('compaction write bytes', 'bulkExpire.compactWriteMB', 'MB'),
-]
 # Where the targets are set: the arm against `off` (ratio at most), and compaction bytes against `full`.
 TARGET_TOMBSTONES = 0.1
 TARGET_SKIPS = 0.1
 TARGET_LATENCY = 0.2
 
 
-def counts(ops):
-    """What --ops N makes: 3N/10 keys (60,000 at the default 200,000), the oldest five in six deleted, N/20 files in
-    directories of 100."""
-    keys = max(6, round(ops * 3 / 10))
-    files = max(FILES_PER_DIR, ops // 20)
-    return {'keys': keys, 'deleted': keys * 5 // 6, 'files': files, 'filesPerDir': FILES_PER_DIR,
-            'directories': -(-files // FILES_PER_DIR)}
-
-
-def client_ops(c):
-    """Client operations of the load (creates and deletes), for progress and the services' interval."""
-    return c['keys'] + c['deleted'] + c['files']
-
-
-def expected_seconds(ops, ops_per_s, quiet_s):
-    """The length of an arm, load and quiet period, at `ops_per_s` client operations per second."""
-    return client_ops(counts(ops)) / ops_per_s + quiet_s
-
-
 class Phase:
-    """One client command; `ops` its operations of the load (for progress; none for a reader), `summary_json`
-    omkeybench's summary."""
+    """One client command: `program` (its command, e.g. [bin/ozone], and the name a page shows for it) and `args`;
+    `ops` its operations of the load (for progress; none for a reader), `summary_json` the reader's summary in
+    omkeybench's shape."""
 
-    def __init__(self, name, cmd, what, ops=0, summary_json=None):
+    def __init__(self, name, program, args, what, ops=0, summary_json=None):
         self.name = name
-        self.cmd = cmd
+        self.program = program
+        self.cmd = list(program[0]) + [str(a) for a in args]
+        self.args = args
         self.what = what
         self.ops = ops
         self.summary_json = summary_json
 
     def shown(self):
-        """The command line as the report shows it: bin/ozone as `ozone`, output files as their names."""
-        return ' '.join(['ozone'] + [a.rsplit('/', 1)[-1] if a.startswith('/') and a.endswith('.json') else a
-                                     for a in map(str, self.cmd[1:])])
+        """The command line as the report shows it: the program by its name, output files as their names."""
+        return ' '.join([self.program[1]] + [a.rsplit('/', 1)[-1] if a.startswith('/') and a.endswith('.json') else a
+                                             for a in map(str, self.args)])
+
+
+class Plan:
+    """What one scenario of a bulk delete, quiet and first readers runs and reads (subclasses fill it in)."""
+    name = None
+    # True: the clusters run an S3 gateway (scripts/cluster start --s3g).
+    s3g = False
+    # (reader name, what it lists) of readers(), in order: the rows and targets of its page.
+    readers_about = ()
+    # The questions of the scenario's verdict, lower is better for each.
+    key_metrics = ()
+
+    def counts(self, ops):
+        """What --ops N makes: the objects it creates and deletes."""
+        raise NotImplementedError
+
+    def client_ops(self, c):
+        """Client operations of the load (creates and deletes), for progress and the services' interval."""
+        raise NotImplementedError
+
+    def describe(self, ops, quiet_s):
+        """One sentence of the page's setup: what --ops made and the quiet period."""
+        raise NotImplementedError
+
+    def phases(self, load):
+        """The load's commands, in order."""
+        raise NotImplementedError
+
+    def readers(self, load):
+        """The first readers after the quiet period."""
+        raise NotImplementedError
+
+    def target_checks(self):
+        """(label, record path, at most this fraction of off's) of each target against off."""
+        raise NotImplementedError
+
+
+def expected_seconds(plan, ops, ops_per_s, quiet_s):
+    """The length of an arm, load and quiet period, at `ops_per_s` client operations per second."""
+    return plan.client_ops(plan.counts(ops)) / ops_per_s + quiet_s
+
+
+def reader_metrics(reader, what):
+    """A reader's questions of the verdict: its iterator skips and its latency at OM."""
+    return [verdict.KeyMetric(f'{what}, iterator skips', f'bulkExpire.readers.{reader}.iterSkips', ''),
+            verdict.KeyMetric(f'{what}, latency', f'bulkExpire.readers.{reader}.latencyMs', 'ms')]
+
+
+# Every plan's questions besides its readers'.
+LEFT_METRICS = [
+    verdict.KeyMetric("tombstones left in the service's tables", 'bulkExpire.tombstonesServiceTables', ''),
+    verdict.KeyMetric('compaction write bytes', 'bulkExpire.compactWriteMB', 'MB'),
+]
+
+
+class ObsFsoPlan(Plan):
+    """bulk-expire: freon and the ozone shell on an OBJECT_STORE bucket and a FILE_SYSTEM_OPTIMIZED tree (above)."""
+    name = 'bulk-expire'
+    readers_about = (('list-obs', 'first listing of the bucket'), ('list-fso', 'listing of the parent directory'))
+    key_metrics = [m for reader in readers_about for m in reader_metrics(*reader)] + LEFT_METRICS
+
+    def counts(self, ops):
+        """3N/10 keys (60,000 at the default 200,000), the oldest five in six deleted, N/20 files in directories of
+        100."""
+        keys = max(6, round(ops * 3 / 10))
+        files = max(FILES_PER_DIR, ops // 20)
+        return {'keys': keys, 'deleted': keys * 5 // 6, 'files': files, 'filesPerDir': FILES_PER_DIR,
+                'directories': -(-files // FILES_PER_DIR)}
+
+    def client_ops(self, c):
+        return c['keys'] + c['deleted'] + c['files']
+
+    def describe(self, ops, quiet_s):
+        c = self.counts(ops)
+        return (f"`bulk-expire` has no omkeybench mix: with {ops:,} operations it creates {c['keys']:,} keys, deletes "
+                f"the oldest {c['deleted']:,}, creates and deletes a tree of {c['files']:,} files, then leaves OM "
+                f'without a client for {quiet_s} s (its section lists the commands).')
+
+    def target_checks(self):
+        checks = [(f'tombstones left, {t}', f'bulkExpire.tombstones.{t}', TARGET_TOMBSTONES) for t in SERVICE_TABLES]
+        for reader, what in self.readers_about:
+            checks += [(f'{what}, iterator skips', f'bulkExpire.readers.{reader}.iterSkips', TARGET_SKIPS),
+                       (f'{what}, latency', f'bulkExpire.readers.{reader}.latencyMs', TARGET_LATENCY)]
+        return checks
+
+    def phases(self, load):
+        c, t, ozone = load.counts, load.threads, ([load.ozone], 'ozone')
+        ofs = f'ofs://{load.cluster.om_rpc}/{VOLUME}/{FSO_BUCKET}/{FSO_TREE}'
+        return [
+            Phase('setup-volume', ozone, ['sh', 'volume', 'create', f'/{VOLUME}'], 'ozone sh volume create'),
+            Phase('setup-bucket', ozone, ['sh', 'bucket', 'create', '--layout', 'OBJECT_STORE',
+                                          f'/{VOLUME}/{OBS_BUCKET}'], 'ozone sh bucket create'),
+            Phase('create-obs', ozone, ['freon', 'ockg', '-n', c['keys'], '-t', t, '-s', '0', '-v', VOLUME, '-b',
+                                        OBS_BUCKET, '-p', OBS_PREFIX], 'freon ockg', c['keys']),
+            Phase('create-fso', ozone, ['freon', 'omkeybench', '-n', c['files'], '-t', t, '--seed', load.seed, '-v',
+                                        VOLUME, '-b', FSO_BUCKET, '--layout', 'FILE_SYSTEM_OPTIMIZED', '-p', FSO_TREE,
+                                        '--files-per-dir', FILES_PER_DIR, '--weights', 'create:1',
+                                        '--max-live-keys', c['files'], '--size', '0', '--summary-json',
+                                        load.freon_json('create-fso')], 'freon omkeybench', c['files'],
+                  load.freon_json('create-fso')),
+            Phase('delete-obs', ozone, ['freon', 'ockr', '-n', c['deleted'], '-t', t, '-v', VOLUME, '-b', OBS_BUCKET,
+                                        '-p', OBS_PREFIX], 'freon ockr', c['deleted']),
+            Phase('delete-fso', ozone, ['fs', '-rm', '-r', '-skipTrash', ofs], 'ozone fs -rm'),
+        ]
+
+    def readers(self, load):
+        """The first listings after the quiet period: of the bucket, and of the deleted tree's parent directory."""
+        ozone = ([load.ozone], 'ozone')
+        common = ['freon', 'omkeybench', '-n', '1', '-t', '1', '--seed', load.seed, '-v', VOLUME, '--weights',
+                  'list:1', '--list-start', 'first', '--batch-size', LIST_BATCH]
+        return [
+            Phase('list-obs', ozone, [*common, '-b', OBS_BUCKET, '--summary-json', load.freon_json('list-obs')],
+                  'freon omkeybench', 0, load.freon_json('list-obs')),
+            Phase('list-fso', ozone, [*common, '-b', FSO_BUCKET, '--layout', 'FILE_SYSTEM_OPTIMIZED', '-p',
+                                      FSO_PARENT, '--summary-json', load.freon_json('list-fso')],
+                  'freon omkeybench', 0, load.freon_json('list-fso')),
+        ]
 
 
 class Load:
-    """One arm's bulk delete, quiet period and readers on a started cluster; run() returns the arm's record. Like a
-    FreonRun for the runner: `ops_done` and `terminate()`."""
+    """One arm's bulk delete, quiet period and readers of a plan on a started cluster; run() returns the arm's
+    record. Like a FreonRun for the runner: `ops_done` and `terminate()`."""
 
-    def __init__(self, ozone, cluster, env, ops, threads, seed, quiet_s, out, run_id, say):
+    def __init__(self, plan, ozone, cluster, env, ops, threads, seed, quiet_s, out, run_id, say):
+        self.plan = plan
         self.ozone = str(ozone)
         self.cluster = cluster
         self.env = env
-        self.counts = counts(ops)
+        self.counts = plan.counts(ops)
         self.threads = threads
         self.seed = seed
         self.quiet_s = quiet_s
@@ -123,7 +220,7 @@ class Load:
 
     @property
     def total_ops(self):
-        return client_ops(self.counts)
+        return self.plan.client_ops(self.counts)
 
     @property
     def ops_done(self):
@@ -133,43 +230,9 @@ class Load:
         if self.current:
             self.current.terminate()
 
-    def _freon_json(self, name):
+    def freon_json(self, name):
+        """Where a phase of this arm writes its summary."""
         return self.out / 'freon' / f'{self.run_id}.{name}.json'
-
-    def phases(self):
-        """The load's commands, in order."""
-        c, t = self.counts, str(self.threads)
-        ofs = f'ofs://{self.cluster.om_rpc}/{VOLUME}/{FSO_BUCKET}/{FSO_TREE}'
-        return [
-            Phase('setup-volume', [self.ozone, 'sh', 'volume', 'create', f'/{VOLUME}'], 'ozone sh volume create'),
-            Phase('setup-bucket', [self.ozone, 'sh', 'bucket', 'create', '--layout', 'OBJECT_STORE',
-                                   f'/{VOLUME}/{OBS_BUCKET}'], 'ozone sh bucket create'),
-            Phase('create-obs', [self.ozone, 'freon', 'ockg', '-n', str(c['keys']), '-t', t, '-s', '0', '-v', VOLUME,
-                                 '-b', OBS_BUCKET, '-p', OBS_PREFIX], 'freon ockg', c['keys']),
-            Phase('create-fso', [self.ozone, 'freon', 'omkeybench', '-n', str(c['files']), '-t', t, '--seed',
-                                 str(self.seed), '-v', VOLUME, '-b', FSO_BUCKET, '--layout', 'FILE_SYSTEM_OPTIMIZED',
-                                 '-p', FSO_TREE, '--files-per-dir', str(FILES_PER_DIR), '--weights', 'create:1',
-                                 '--max-live-keys', str(c['files']), '--size', '0', '--summary-json',
-                                 str(self._freon_json('create-fso'))], 'freon omkeybench', c['files'],
-                  self._freon_json('create-fso')),
-            Phase('delete-obs', [self.ozone, 'freon', 'ockr', '-n', str(c['deleted']), '-t', t, '-v', VOLUME, '-b',
-                                 OBS_BUCKET, '-p', OBS_PREFIX], 'freon ockr', c['deleted']),
-            Phase('delete-fso', [self.ozone, 'fs', '-rm', '-r', '-skipTrash', ofs], 'ozone fs -rm'),
-        ]
-
-    def readers(self):
-        """The first listings after the quiet period: of the bucket, and of the deleted tree's parent directory."""
-        common = ['-n', '1', '-t', '1', '--seed', str(self.seed), '-v', VOLUME, '--weights', 'list:1',
-                  '--list-start', 'first', '--batch-size', str(LIST_BATCH)]
-        return [
-            Phase('list-obs', [self.ozone, 'freon', 'omkeybench', *common, '-b', OBS_BUCKET, '--summary-json',
-                               str(self._freon_json('list-obs'))], 'freon omkeybench', 0,
-                  self._freon_json('list-obs')),
-            Phase('list-fso', [self.ozone, 'freon', 'omkeybench', *common, '-b', FSO_BUCKET, '--layout',
-                               'FILE_SYSTEM_OPTIMIZED', '-p', FSO_PARENT, '--summary-json',
-                               str(self._freon_json('list-fso'))], 'freon omkeybench', 0,
-                  self._freon_json('list-fso')),
-        ]
 
     def _run(self, phase):
         """Runs one command to its end; a non-zero exit raises FreonError."""
@@ -185,7 +248,7 @@ class Load:
     def run(self):
         record = {'counts': self.counts, 'quietSeconds': self.quiet_s, 'phases': [], 'readers': {}}
         prom_url = self.cluster.prom_url
-        for phase in self.phases():
+        for phase in self.plan.phases(self):
             self.say(f'{phase.name}: {phase.shown()}')
             seconds = self._run(phase)
             record['phases'].append({'name': phase.name, 'command': phase.shown(), 'ops': phase.ops,
@@ -206,7 +269,7 @@ class Load:
         record['sstTombstonesAtQuietEnd'] = {t: prom.lookup(samples, TOMBSTONES, table=t) for t in SERVICE_TABLES}
         record['sstTombstonesAtQuietEndServiceTables'] = sum(v or 0 for v in record['sstTombstonesAtQuietEnd'].values())
         record['quietIterSkips'] = _delta(at_start, samples, ITER_SKIP)
-        for phase in self.readers():
+        for phase in self.plan.readers(self):
             self.say(f'{phase.name}: {phase.shown()}')
             before, refreshed_before = scrape.after_refresh(prom_url)
             began = time.monotonic()
@@ -252,22 +315,18 @@ def summarise(record, rows):
             'compactWriteMBQuiet': compact_quiet / 1e6 if compact_quiet is not None else None}
 
 
-def targets(by_arm, arm, baseline='off', reference='full'):
-    """The targets of `arm`, each (label, value, bound, met): tombstones left in every table the service compacts at
-    most TARGET_TOMBSTONES of off's; the first listings' skips at most TARGET_SKIPS of off's and latency at most
-    TARGET_LATENCY; compaction bytes at most full's. Medians over repeats; targets without both values are left
-    out."""
+def targets(plan, by_arm, arm, baseline='off', reference='full'):
+    """The targets of `arm`, each (label, value, bound, met): the plan's against off (for bulk-expire: tombstones left
+    in every table the service compacts at most TARGET_TOMBSTONES of off's; the first listings' skips at most
+    TARGET_SKIPS of off's and latency at most TARGET_LATENCY); compaction bytes at most full's. Medians over
+    repeats; targets without both values are left out."""
     def median(runs, path):
         agg = summary.aggregate(runs, path)
         return agg[0] if agg else None
 
     rows = []
     mine, base = by_arm.get(arm, []), by_arm.get(baseline, [])
-    checks = [(f'tombstones left, {t}', f'bulkExpire.tombstones.{t}', TARGET_TOMBSTONES) for t in SERVICE_TABLES]
-    for reader, what in (('list-obs', 'first listing of the bucket'), ('list-fso', 'listing of the parent directory')):
-        checks += [(f'{what}, iterator skips', f'bulkExpire.readers.{reader}.iterSkips', TARGET_SKIPS),
-                   (f'{what}, latency', f'bulkExpire.readers.{reader}.latencyMs', TARGET_LATENCY)]
-    for label, path, fraction in checks:
+    for label, path, fraction in plan.target_checks():
         value, off = median(mine, path), median(base, path)
         if value is not None and off is not None:
             bound = fraction * off
@@ -277,3 +336,6 @@ def targets(by_arm, arm, baseline='off', reference='full'):
         if value is not None and full is not None:
             rows.append((f'compaction write (MB) <= {reference}', value, full, value <= full))
     return rows
+
+
+OBS_FSO = ObsFsoPlan()

@@ -60,6 +60,7 @@ examples:
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --scenario bulk-expire --write-buffer 2MB    a bulk delete, a minute of quiet, the first listings
+  scripts/ab-bench --scenario s3-expiry --arms off,range,full   the same through the S3 gateway: boto3 expires objects
   scripts/ab-bench --ha-transfer                   three OMs: the new leader's heads after a leadership transfer
   scripts/ab-bench --compare bench-results/A bench-results/B
   scripts/ab-bench --report bench-results/A        report.md again from summary.json (after the report changed)
@@ -271,9 +272,10 @@ def settings(args, repo):
         raise SystemExit('ab-bench: --preload-churn needs a preloaded OM: add --preload-keys N (or --large)')
     scenario_names = args.scenario or _profile_default(args, SMOKE_SCENARIOS, LARGE_SCENARIOS, ['seed'])
     if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
-        raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire scenario and to --ha-transfer')
+        raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire and s3-expiry scenarios and to '
+                         '--ha-transfer')
     if args.weights and all(scenarios.SCENARIOS[n].phased for n in scenario_names):
-        raise SystemExit('ab-bench: --weights replaces an omkeybench mix; bulk-expire has none')
+        raise SystemExit(f'ab-bench: --weights replaces an omkeybench mix; {scenario_names[0]} has none')
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)

@@ -37,9 +37,9 @@ def build_dist_if_needed(repo, profiler=False):
 
 class LocalCluster:
     """One cluster in its own work directory and port block; start() and stop() log to `log`. With `om_ha`, three
-    OMs in one Ratis group (scripts/cluster start --om-ha)."""
+    OMs in one Ratis group (scripts/cluster start --om-ha); with `s3g`, an S3 gateway too (--s3g)."""
 
-    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False):
+    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False, s3g=False):
         self.script = repo / 'scripts' / 'cluster'
         self.work_dir = Path(work_dir)
         self.base_port = base_port
@@ -47,6 +47,7 @@ class LocalCluster:
         self.log = Path(log)
         self.profile_om = profile_om
         self.om_ha = om_ha
+        self.s3g = s3g
         self.started = False
 
     @cached_property
@@ -69,6 +70,11 @@ class LocalCluster:
     def om_rpc(self):
         """host:port of OM's RPC server (of om1 with --om-ha)."""
         return self._urls['om_rpc']
+
+    @property
+    def s3_endpoint(self):
+        """The S3 gateway's URL (None unless started with `s3g`)."""
+        return self._urls['s3g']
 
     @property
     def oms(self):
@@ -96,7 +102,7 @@ class LocalCluster:
         return result.stdout.decode('utf-8', 'replace').strip()
 
     def start(self):
-        args = ['start'] + (['--om-ha'] if self.om_ha else [])
+        args = ['start'] + (['--om-ha'] if self.om_ha else []) + (['--s3g'] if self.s3g else [])
         for kv in self.om_conf:
             args += ['--om-conf', kv]
         if self.profile_om:

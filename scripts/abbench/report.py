@@ -70,12 +70,12 @@ def _reader_rows(reader, what):
             Row(f'{what}: seconds between the /prom readings around it', f'{base}.windowSeconds', 1, '')]
 
 
-# bulk-expire has no client mix: its rows are the readers', the tombstones left, and OM's work (the series runs from
-# the first phase to the readers' end).
-BULK_EXPIRE_ROWS = (
-    _reader_rows('list-obs', 'first listing of the bucket')
-    + _reader_rows('list-fso', 'listing of the parent directory')
-    + [Row(f'tombstones left, {t}', f'bulkExpire.tombstones.{t}', 0) for t in bulkexpire.SERVICE_TABLES]
+# A scenario of a bulk delete and quiet (bulk-expire, s3-expiry) has no client mix: its rows are its readers', the
+# tombstones left, and OM's work (the series runs from the first phase to the readers' end).
+def phased_rows(plan):
+    return (
+        [row for reader in plan.readers_about for row in _reader_rows(*reader)]
+        + [Row(f'tombstones left, {t}', f'bulkExpire.tombstones.{t}', 0) for t in bulkexpire.SERVICE_TABLES]
     + [Row("tombstones left, the service's tables", 'bulkExpire.tombstonesServiceTables', 0),
        Row("SST tombstones at the end of the quiet period, the service's tables (OM's /prom, memtables not counted)",
            'bulkExpire.sstTombstonesAtQuietEndServiceTables', 0, ''),
@@ -95,12 +95,12 @@ BULK_EXPIRE_ROWS = (
 
 def rows_of(scenario):
     """The rows of a scenario's table."""
-    return BULK_EXPIRE_ROWS if SCENARIOS[scenario].phased else ROWS
+    return phased_rows(SCENARIOS[scenario].plan) if SCENARIOS[scenario].phased else ROWS
 
 
 def metrics_of(scenario):
     """The key metrics of a scenario's verdict."""
-    return bulkexpire.KEY_METRICS if SCENARIOS[scenario].phased else verdict.KEY_METRICS
+    return SCENARIOS[scenario].plan.key_metrics if SCENARIOS[scenario].phased else verdict.KEY_METRICS
 
 
 def _num(value, digits):
@@ -232,7 +232,9 @@ def _setup(result):
              f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
              f"this project at git commit {m.get('gitCommit')}.",
              f"- Command: `{' '.join(result['commandLine'])}`",
-             f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes), then "
+             f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes"
+             + (", an S3 gateway" if any(SCENARIOS[n].phased and SCENARIOS[n].plan.s3g
+                                         for n in s.get('scenarios') or []) else '') + "), then "
              + ("the scenario's load (below)" if _all_phased(s) else
                 f"`ozone freon omkeybench` with {s['ops']:,} operations")
              + f", {s['threads']} threads, seed {s['seed']}; OM's `/prom` "
@@ -244,12 +246,8 @@ def _setup(result):
     if result.get('preload'):
         lines.insert(-1, _preload_line(result['preload']))
     lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
-    if any(SCENARIOS[name].phased for name in s.get('scenarios', [])):
-        c = bulkexpire.counts(s['ops'])
-        lines.append(f"- `bulk-expire` has no omkeybench mix: with {s['ops']:,} operations it creates {c['keys']:,} "
-                     f"keys, deletes the oldest {c['deleted']:,}, creates and deletes a tree of {c['files']:,} files, "
-                     f"then leaves OM without a client for {s.get('quietSeconds', 60)} s (its section lists the "
-                     'commands).')
+    lines += [f"- {SCENARIOS[name].plan.describe(s['ops'], s.get('quietSeconds', 60))}"
+              for name in s.get('scenarios', []) if SCENARIOS[name].phased]
     lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (the '
               f'prototype\'s reference run: 1 h in a 15 h run), at least {scenarios.MIN_INTERVAL_S} s, from OM\'s start on (upstream queues a '
               'pass every interval, behind a pass still running; the passes and the seconds of full compaction while '
@@ -312,7 +310,7 @@ def render(result, chart_files):
         lines += ['', NOISE_TEXT[noise_source(by_arm)] + ' Ratios are against `off`; lower is better except for '
                   'ops/s.', '']
         if SCENARIOS[scenario].phased:
-            lines += _bulk_expire_targets(by_arm)
+            lines += _bulk_expire_targets(SCENARIOS[scenario].plan, by_arm)
         lines += ['### Numbers', '']
         lines += table(by_arm, repeats, rows=rows_of(scenario))
         lines += [''] + paired_lines(by_arm, metrics=metrics)
@@ -356,7 +354,8 @@ def _bulk_expire_load(by_arm):
     lines += [f"1. `{r['command']}`" for r in bulk['readers'].values()]
     lines += ['',
               "A listing's latency is OM's (`om_client_protocol_time` of its list requests, whole milliseconds; the "
-              "client's, a fresh JVM's first call, is in the table too). Its iterator skips are the growth of OM's "
+              "client's is in the table too: for freon a fresh JVM's first call, for boto3 the page after a "
+              "HeadBucket that set up the connection). Its iterator skips are the growth of OM's "
               "`rocksdb_om_db_number_iter_skip` between the refresh of `/prom` before it and the one after it; OM's "
               "own services add theirs to that window (the table shows how many they added over the whole quiet "
               "period). OM's `/prom` counts no tombstone in memtables, where a bulk delete smaller than them stays; "
@@ -364,13 +363,13 @@ def _bulk_expire_load(by_arm):
     return lines
 
 
-def _bulk_expire_targets(by_arm, baseline='off'):
+def _bulk_expire_targets(plan, by_arm, baseline='off'):
     """Each arm's targets: met or not, from the numbers."""
     lines = ['### Targets', '',
              'What the range service is to reach after the quiet period (the change that reaches them lands '
              f'separately); each arm against `{baseline}` (and compaction bytes against `full`), medians over repeats:',
              '', '| arm | target | value | bound | met |', '|---|---|---|---|---|']
-    rows = [(arm, *t) for arm in by_arm if arm != baseline for t in bulkexpire.targets(by_arm, arm, baseline)]
+    rows = [(arm, *t) for arm in by_arm if arm != baseline for t in bulkexpire.targets(plan, by_arm, arm, baseline)]
     if not rows:
         return lines[:2] + [f'Not measured: the targets need `{baseline}` and another arm.', '']
     lines += [f'| `{arm}` | {label} | {_num(value, 1)} | {_num(bound, 1)} | {"yes" if met else "**no**"} |'

@@ -124,7 +124,7 @@ class Benchmark:
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
         rate = self.measured_rate.get(scenario.name, scenario.assumed_ops_per_s)
-        run_s = (bulkexpire.expected_seconds(self.s.ops, rate, self.s.quiet_s) if scenario.phased
+        run_s = (bulkexpire.expected_seconds(scenario.plan, self.s.ops, rate, self.s.quiet_s) if scenario.phased
                  else self.s.ops / rate)
         interval_s = scenarios.service_interval_s(run_s, self.s.interval_fraction)
         om_conf = self._om_conf(scenario, arm, interval_s)
@@ -143,7 +143,7 @@ class Benchmark:
         self.runs.append(record)
         work = self.work_root / run_id
         cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
-                               profile_om=self.s.profile)
+                               profile_om=self.s.profile, s3g=scenario.phased and scenario.plan.s3g)
         client = scraper = None
         began = time.monotonic()
         try:
@@ -157,8 +157,8 @@ class Benchmark:
             scraper.start()
             client_began = time.monotonic()
             if scenario.phased:
-                client = bulkexpire.Load(self.ozone, cluster, client_env(cluster), self.s.ops, self.s.threads,
-                                         self.s.seed, self.s.quiet_s, self.out, run_id,
+                client = bulkexpire.Load(scenario.plan, self.ozone, cluster, client_env(cluster), self.s.ops,
+                                         self.s.threads, self.s.seed, self.s.quiet_s, self.out, run_id,
                                          lambda text: progress.say(f'[{index + 1}/{len(plan)} {run_id}] {text}'))
                 record['bulkExpire'] = client.run()
             else:

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import bulkexpire, s3expiry
+
 # Every arm exports RocksDB statistics the same way, so that the statistics' own cost is in every arm.
 STATISTICS_CONF = ['ozone.metastore.rocksdb.statistics=ALL']
 # OM's memtable size per column family (default 128MB); --write-buffer sets it in every arm.
@@ -39,8 +41,12 @@ class Scenario:
     om_conf: tuple = ()
     # Client operations per second assumed before any arm of the scenario has run (to size intervals, ETA).
     assumed_ops_per_s: float = 600
-    # True: not one omkeybench run but bulkexpire.py's phases, quiet period and readers (freon_args unused).
-    phased: bool = False
+    # Not one omkeybench run but a plan's phases, quiet period and readers (bulkexpire.py; freon_args unused).
+    plan: bulkexpire.Plan = None
+
+    @property
+    def phased(self):
+        return self.plan is not None
 
 
 DB_BENCH_RESOURCES = Path(__file__).resolve().parents[2] / 'hadoop-ozone/db-bench/src/main/resources'
@@ -87,7 +93,12 @@ SCENARIOS = {
                  'recursively, then no client for --quiet-seconds, then the first listings', (),
                  om_conf=(f'ozone.directory.deleting.service.interval={DELETING_SERVICE_INTERVAL}',
                           f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}'),
-                 assumed_ops_per_s=250, phased=True),
+                 assumed_ops_per_s=250, plan=bulkexpire.OBS_FSO),
+        Scenario('s3-expiry', 'bulk-expire through the S3 gateway: boto3 creates zero-size objects, expires the '
+                 'oldest nine in ten with DeleteObjects as a lifecycle job does, then no client for --quiet-seconds, '
+                 'then the first ListObjectsV2 page', (),
+                 om_conf=(f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}',),
+                 assumed_ops_per_s=150, plan=s3expiry.S3_EXPIRY),
     ]
 }
 

@@ -44,7 +44,7 @@ def _runs(result):
 def test_every_arm_ran_the_bulk_delete_and_the_quiet_period(result):
     _, summary = result
     assert summary['status'] == 'complete' and summary['settings']['quietSeconds'] == QUIET_S
-    counts = bulkexpire.counts(OPS)
+    counts = bulkexpire.OBS_FSO.counts(OPS)
     for arm, run in _runs(result).items():
         bulk = run['bulkExpire']
         assert run['status'] == 'ok' and bulk['counts'] == counts, arm
@@ -55,7 +55,7 @@ def test_every_arm_ran_the_bulk_delete_and_the_quiet_period(result):
 
 
 def test_the_tombstones_left_count_memtables_too(result):
-    counts = bulkexpire.counts(OPS)
+    counts = bulkexpire.OBS_FSO.counts(OPS)
     runs = _runs(result)
     off = runs['off']['bulkExpire']
     # 128 MB memtables: OM's /prom, which counts SSTs only, sees none of them; the copy of OM's DB sees each
@@ -74,11 +74,11 @@ def test_the_range_arm_cleaned_the_bulk_in_the_quiet_period(result):
     # is left in memtables or SSTs
     assert bulk['serviceWorkEndS'] is not None and bulk['serviceWorkEndS'] <= QUIET_S
     assert bulk['tombstones']['keyTable'] == 0 and bulk['tombstones']['openKeyTable'] == 0
-    assert bulk['readers']['list-obs']['iterSkips'] < bulkexpire.counts(OPS)['deleted']
+    assert bulk['readers']['list-obs']['iterSkips'] < bulkexpire.OBS_FSO.counts(OPS)['deleted']
 
 
 def test_each_listing_is_measured_alone_at_om(result):
-    counts = bulkexpire.counts(OPS)
+    counts = bulkexpire.OBS_FSO.counts(OPS)
     for arm, run in _runs(result).items():
         readers = run['bulkExpire']['readers']
         obs, fso = readers['list-obs'], readers['list-fso']

@@ -13,12 +13,12 @@ PROM_PORT = 21399
 
 
 def test_counts_scale_with_ops():
-    assert bulkexpire.counts(200000) == {'keys': 60000, 'deleted': 50000, 'files': 10000, 'filesPerDir': 100,
+    assert bulkexpire.OBS_FSO.counts(200000) == {'keys': 60000, 'deleted': 50000, 'files': 10000, 'filesPerDir': 100,
                                          'directories': 100}
-    assert bulkexpire.counts(3000) == {'keys': 900, 'deleted': 750, 'files': 150, 'filesPerDir': 100,
+    assert bulkexpire.OBS_FSO.counts(3000) == {'keys': 900, 'deleted': 750, 'files': 150, 'filesPerDir': 100,
                                        'directories': 2}
-    assert bulkexpire.client_ops(bulkexpire.counts(200000)) == 120000
-    assert bulkexpire.expected_seconds(200000, 250, 60) == 120000 / 250 + 60
+    assert bulkexpire.OBS_FSO.client_ops(bulkexpire.OBS_FSO.counts(200000)) == 120000
+    assert bulkexpire.expected_seconds(bulkexpire.OBS_FSO, 200000, 250, 60) == 120000 / 250 + 60
 
 
 def _row(t, compactions, flushes, compact_bytes):
@@ -51,7 +51,7 @@ def test_targets_are_set_against_off_and_compaction_bytes_against_full():
     by_arm = {'off': [_run('off', 50000, 100000, 80.0, 1.0)], 'range': [_run('range', 4000, 20000, 10.0, 5.0)],
               'full': [_run('full', 0, 2, 1.0, 4.0)]}
 
-    rows = {label: (value, bound, met) for label, value, bound, met in bulkexpire.targets(by_arm, 'range')}
+    rows = {label: (value, bound, met) for label, value, bound, met in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'range')}
 
     assert rows['tombstones left, keyTable <= 0.1x off'] == (4000, 5000.0, True)
     assert rows['tombstones left, fileTable <= 0.1x off'] == (0, 0.0, True)
@@ -59,8 +59,8 @@ def test_targets_are_set_against_off_and_compaction_bytes_against_full():
     assert rows['first listing of the bucket, latency <= 0.2x off'] == (10.0, 16.0, True)
     assert rows['compaction write (MB) <= full'] == (5.0, 4.0, False)
     assert not any(label.startswith('listing of the parent directory') for label in rows)  # not measured
-    assert not any(label.startswith('compaction') for label, *_ in bulkexpire.targets(by_arm, 'full'))
-    assert bulkexpire.targets({'range': by_arm['range']}, 'range') == []
+    assert not any(label.startswith('compaction') for label, *_ in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'full'))
+    assert bulkexpire.targets(bulkexpire.OBS_FSO, {'range': by_arm['range']}, 'range') == []
 
 
 class _Prom(http.server.BaseHTTPRequestHandler):

@@ -127,7 +127,7 @@ def test_quiet_seconds_go_with_bulk_expire(tmp_path):
     default = cli.settings(cli.parser().parse_args(['--scenario', 'seed,bulk-expire', '--out', str(tmp_path / 'b')]),
                            tmp_path)
     assert default.quiet_s == cli.DEFAULT_QUIET_S
-    with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire scenario and to --ha-transfer'):
+    with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire and s3-expiry scenarios'):
         cli.settings(cli.parser().parse_args(['--scenario', 'seed', '--quiet-seconds', '5', '--out',
                                               str(tmp_path / 'c')]), tmp_path)
     with pytest.raises(SystemExit, match='--weights replaces an omkeybench mix; bulk-expire has none'):
@@ -150,4 +150,4 @@ def test_bulk_expire_sizes_the_services_interval_from_its_load_and_quiet_period(
     assert 'ozone.directory.deleting.service.interval=10s' in conf
     assert 'ozone.block.deleting.service.interval=10s' in conf
     # 120,000 client operations at the assumed 250 per second, and a minute of quiet: 540 s, of which 1/15
-    assert scenarios.service_interval_s(bulkexpire.expected_seconds(200000, 250, 60)) == 36
+    assert scenarios.service_interval_s(bulkexpire.expected_seconds(bulkexpire.OBS_FSO, 200000, 250, 60)) == 36

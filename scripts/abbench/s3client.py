@@ -1,0 +1,167 @@
+"""An S3 user's client of the s3-expiry scenario, run as its own process like freon: boto3 against Ozone's S3 gateway.
+
+  s3client.py create --endpoint URL --bucket B --prefix P --count N [--threads T]
+      creates bucket B (if missing) and N zero-size objects P/000000000, P/000000001, ... (PutObject), so that
+      names sort in creation order, as a time-stamped log or backup set does;
+  s3client.py expire --endpoint URL --bucket B --prefix P --count N [--threads T]
+      deletes the oldest N of them with DeleteObjects of 1,000 keys (S3's largest batch), as a lifecycle job does;
+  s3client.py list --endpoint URL --bucket B --summary-json FILE [--max-keys K]
+      times the first ListObjectsV2 page of the bucket (after a HeadBucket, so that the connection is set up
+      outside the timing) and writes the keys it got and the milliseconds in omkeybench's summary shape
+      ({"listed": n, "operations": {"LIST": {"latencyMs": {"max": ms}}}}), which the bulk-expire readers read.
+
+It prints "Progress: x % (n out of N)" lines every second, as freon does, so that the harness follows it alike.
+Any access key works: the gateway of an unsecured cluster maps it to a user and does not check signatures.
+A failed request ends it with one error line and exit code 1.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+import boto3
+import botocore.config
+import botocore.exceptions
+
+DELETE_BATCH = 1000
+
+
+def client(endpoint, threads):
+    # Checksums only where S3 requires them (DeleteObjects): boto3's default CRC32 trailer on every PutObject doubles
+    # the gateway's work per request here, and no lifecycle job checksums zero-size objects.
+    config = botocore.config.Config(max_pool_connections=max(10, threads), retries={'max_attempts': 3},
+                                    request_checksum_calculation='when_required',
+                                    response_checksum_validation='when_required')
+    return boto3.client('s3', endpoint_url=endpoint, aws_access_key_id='abbench', aws_secret_access_key='abbench',
+                        region_name='us-east-1', config=config)
+
+
+def name(prefix, i):
+    return f'{prefix}/{i:09d}'
+
+
+class Progress:
+    """freon's progress line, every second, from a thread; `add` counts finished operations."""
+
+    def __init__(self, total):
+        self.total = total
+        self.done = 0
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._print, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stopped.set()
+        self.thread.join()
+        self._line()
+
+    def add(self, n):
+        with self.lock:
+            self.done += n
+
+    def _line(self):
+        percent = 100.0 * self.done / self.total if self.total else 100.0
+        print(f'Progress: {percent:.2f} % ({self.done} out of {self.total})', flush=True)
+
+    def _print(self):
+        while not self.stopped.wait(1):
+            self._line()
+
+
+def create(args):
+    s3 = client(args.endpoint, args.threads)
+    try:
+        s3.head_bucket(Bucket=args.bucket)
+    except botocore.exceptions.ClientError:
+        s3.create_bucket(Bucket=args.bucket)
+
+    def put(i):
+        s3.put_object(Bucket=args.bucket, Key=name(args.prefix, i), Body=b'')
+        progress.add(1)
+
+    began = time.monotonic()
+    with Progress(args.count) as progress, concurrent.futures.ThreadPoolExecutor(args.threads) as pool:
+        for future in [pool.submit(put, i) for i in range(args.count)]:
+            future.result()
+    print(f'created {args.count} objects in {time.monotonic() - began:.1f} s', flush=True)
+
+
+def expire(args):
+    s3 = client(args.endpoint, args.threads)
+
+    def delete(first):
+        keys = [{'Key': name(args.prefix, i)} for i in range(first, min(first + DELETE_BATCH, args.count))]
+        result = s3.delete_objects(Bucket=args.bucket, Delete={'Objects': keys, 'Quiet': True})
+        if result.get('Errors'):
+            error = result['Errors'][0]
+            raise RuntimeError(f"DeleteObjects failed for {len(result['Errors'])} keys, e.g. {error['Key']}: "
+                               f"{error['Code']} {error.get('Message', '')}")
+        progress.add(len(keys))
+
+    began = time.monotonic()
+    with Progress(args.count) as progress, concurrent.futures.ThreadPoolExecutor(args.threads) as pool:
+        for future in [pool.submit(delete, first) for first in range(0, args.count, DELETE_BATCH)]:
+            future.result()
+    print(f'deleted {args.count} objects in {time.monotonic() - began:.1f} s', flush=True)
+
+
+def list_first_page(args):
+    s3 = client(args.endpoint, 1)
+    s3.head_bucket(Bucket=args.bucket)
+    began = time.monotonic()
+    page = s3.list_objects_v2(Bucket=args.bucket, MaxKeys=args.max_keys)
+    ms = (time.monotonic() - began) * 1000
+    listed = page.get('KeyCount', 0)
+    first = page['Contents'][0]['Key'] if listed else None
+    summary = {'listed': listed, 'firstKey': first, 'truncated': page.get('IsTruncated', False),
+               'operations': {'LIST': {'count': 1, 'latencyMs': {'max': round(ms, 3)}}}}
+    Path(args.summary_json).write_text(json.dumps(summary, indent=2) + '\n')
+    print(f'first ListObjectsV2 page: {listed} keys from {first} in {ms:.1f} ms', flush=True)
+
+
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f'must be at least 1, not {value}')
+    return value
+
+
+def parser():
+    p = argparse.ArgumentParser(prog='s3client.py', description=__doc__.split('\n\n')[0])
+    commands = p.add_subparsers(dest='command', required=True)
+    for command, about in (('create', 'create zero-size objects'), ('expire', 'delete the oldest objects')):
+        c = commands.add_parser(command, help=about)
+        c.add_argument('--endpoint', required=True, help="the S3 gateway's URL")
+        c.add_argument('--bucket', required=True)
+        c.add_argument('--prefix', required=True)
+        c.add_argument('--count', type=positive, required=True)
+        c.add_argument('--threads', type=positive, default=10)
+    c = commands.add_parser('list', help='time the first ListObjectsV2 page')
+    c.add_argument('--endpoint', required=True, help="the S3 gateway's URL")
+    c.add_argument('--bucket', required=True)
+    c.add_argument('--summary-json', required=True)
+    c.add_argument('--max-keys', type=positive, default=1000)
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    action = {'create': create, 'expire': expire, 'list': list_first_page}[args.command]
+    try:
+        action(args)
+    except (botocore.exceptions.BotoCoreError, botocore.exceptions.ClientError, RuntimeError) as e:
+        print(f's3client.py {args.command}: {e}', file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""The s3-expiry scenario: bulk-expire as an S3 user lives it, through Ozone's S3 gateway.
+
+Objects arrive over S3 and a lifecycle job expires the oldest; the next ListObjectsV2 of the bucket starts at its
+head, where the expired keys' tombstones lie. On each arm's fresh cluster, started with its S3 gateway, with --ops N:
+
+1. create-s3: boto3 (s3client.py) creates the bucket and N/2 zero-size objects <prefix>/000000000, ... with
+   PutObject (100,000 at the default 200,000), names in creation order;
+2. expire-s3: boto3 deletes the oldest nine in ten with DeleteObjects of 1,000 keys each, as a lifecycle job does;
+3. quiet, the copy of OM's DB and its tombstones per table, as in bulk-expire;
+4. list-s3: the first ListObjectsV2 page (1,000 keys) of the bucket, timed at the client by boto3, and at OM
+   between two refreshes of its /prom, with the iterator skips OM counted meanwhile.
+
+The gateway's bucket is an OBJECT_STORE bucket of volume s3v, so its keys are in keyTable, as bulk-expire's are.
+"""
+
+import sys
+from pathlib import Path
+
+from . import verdict
+from .bulkexpire import LEFT_METRICS, Phase, Plan, TARGET_TOMBSTONES, reader_metrics
+
+S3CLIENT = Path(__file__).resolve().parent / 's3client.py'
+# The harness's own Python (its .venv holds boto3) runs the client; pages show it by its name.
+CLIENT = ([sys.executable, str(S3CLIENT)], 's3client.py')
+BUCKET = 'expiry'
+PREFIX = 'log'
+# The fraction of the objects the lifecycle job expires.
+EXPIRED = 0.9
+READER = 'list-s3'
+# Where the targets are set against off: the client's first page, and what it crosses.
+TARGET_CLIENT_LATENCY = 0.5
+
+
+class S3ExpiryPlan(Plan):
+    name = 's3-expiry'
+    s3g = True
+    readers_about = ((READER, 'first ListObjectsV2 page'),)
+    key_metrics = ([verdict.KeyMetric('first ListObjectsV2 page, latency at the client',
+                                      f'bulkExpire.readers.{READER}.clientLatencyMs', 'ms')]
+                   + reader_metrics(READER, 'first ListObjectsV2 page') + LEFT_METRICS)
+
+    def counts(self, ops):
+        """N/2 objects (100,000 at the default 200,000), the oldest nine in ten expired."""
+        objects = max(10, ops // 2)
+        return {'objects': objects, 'deleted': int(objects * EXPIRED)}
+
+    def client_ops(self, c):
+        return c['objects'] + c['deleted']
+
+    def describe(self, ops, quiet_s):
+        c = self.counts(ops)
+        return (f"`s3-expiry` has no omkeybench mix: with {ops:,} operations boto3 creates {c['objects']:,} objects "
+                f"through the S3 gateway, expires the oldest {c['deleted']:,} with DeleteObjects, then leaves OM "
+                f'without a client for {quiet_s} s (its section lists the commands).')
+
+    def target_checks(self):
+        return [('tombstones left, keyTable', 'bulkExpire.tombstones.keyTable', TARGET_TOMBSTONES),
+                ('first ListObjectsV2 page, latency at the client', f'bulkExpire.readers.{READER}.clientLatencyMs',
+                 TARGET_CLIENT_LATENCY)]
+
+    def phases(self, load):
+        c, s3 = load.counts, CLIENT
+        where = ['--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET, '--prefix', PREFIX]
+        return [
+            Phase('create-s3', s3, ['create', *where, '--count', c['objects'], '--threads', load.threads],
+                  'S3 PutObject (boto3)', c['objects']),
+            Phase('expire-s3', s3, ['expire', *where, '--count', c['deleted'], '--threads', load.threads],
+                  'S3 DeleteObjects (boto3)', c['deleted']),
+        ]
+
+    def readers(self, load):
+        summary = load.freon_json(READER)
+        return [Phase(READER, CLIENT, ['list', '--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET,
+                                                   '--summary-json', summary], 'S3 ListObjectsV2 (boto3)', 0, summary)]
+
+
+S3_EXPIRY = S3ExpiryPlan()

@@ -1,0 +1,59 @@
+"""The s3-expiry scenario end to end on a real local cluster with its S3 gateway, the range arm alone at the smallest
+size (about 2 minutes): boto3 creates objects through `ozone s3g`, expires the oldest with DeleteObjects, and after
+the quiet period lists the bucket; the service cleans the expired keys' tombstones in the quiet period. (The off
+arm's side of the same delete, tombstones left and crossed, is test_bulk_expire_cluster's.)"""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from abbench import s3expiry
+
+REPO = Path(__file__).resolve().parents[3]
+# Outside the ports of the other tests (15000-19999, 21000-21145, 23400-23747, 24000, 35000).
+BASE_PORT = 23900
+OPS = 600
+QUIET_S = 10
+# The service at this size, as in test_bulk_expire_cluster: 270 expired keys qualify, OM idle after 2 s of quiet.
+RANGE_CONF = ['range:ozone.om.range.compaction.service.min.tombstones=100',
+              'range:ozone.om.range.compaction.service.idle.after=2s']
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope='module')
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp('s3-expiry') / 'results'
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 's3-expiry', '--arms', 'range', '--ops', str(OPS),
+           '--threads', '4', '--quiet-seconds', str(QUIET_S), '--scrape-interval', '1', '--base-port', str(BASE_PORT),
+           '--out', str(out)] + [arg for conf in RANGE_CONF for arg in ('--om-conf', conf)]
+    result = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stdout + result.stderr
+    summary = json.loads((out / 'summary.json').read_text())
+    assert summary['status'] == 'complete'
+    return out, summary['runs'][0]
+
+
+def test_boto3_created_expired_and_listed_through_the_gateway(run):
+    out, record = run
+    counts = s3expiry.S3_EXPIRY.counts(OPS)
+    bulk = record['bulkExpire']
+    assert record['status'] == 'ok' and bulk['counts'] == counts
+    assert [p['name'] for p in bulk['phases']] == ['create-s3', 'expire-s3']
+    listing = json.loads((out / 'freon' / f"{record['id']}.list-s3.json").read_text())
+    # the first page holds the live objects, the oldest of them first: the expired ones are gone
+    assert listing['listed'] == counts['objects'] - counts['deleted'] == bulk['readers']['list-s3']['listed']
+    assert listing['firstKey'] == f"{s3expiry.PREFIX}/{counts['deleted']:09d}"
+    reader = bulk['readers']['list-s3']
+    assert reader['clientLatencyMs'] > 0 and reader['listRequests'] >= 1 and reader['latencyMs'] is not None
+
+
+def test_the_service_cleaned_the_expired_keys_in_the_quiet_period(run):
+    _, record = run
+    bulk = record['bulkExpire']
+    assert bulk['serviceWorkEndS'] is not None and bulk['serviceWorkEndS'] <= QUIET_S
+    assert bulk['tombstones']['keyTable'] == 0
+    assert bulk['readers']['list-s3']['iterSkips'] < s3expiry.S3_EXPIRY.counts(OPS)['deleted']
+    assert record['om']['rangeCompactions'] >= 1
