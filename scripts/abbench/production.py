@@ -6,7 +6,7 @@ What it runs, in order:
    (preload.py; built once, cached under bench-cache/);
 2. the arms: seed and retention x off, range, prototype, full, once each, OPS operations per arm, every arm on its
    own copy of the image (runner.py). Each arm's spread is that of its run cut into segments (segments.py): the
-   verdict names no winner where spreads overlap;
+   verdict names no winner;
 3. the interleaved measure of the service's cost to clients (interleave.py), retention, INTERLEAVE_LOAD_S of load on
    a copy of the image: the on/off ratio of each operation's p99 with its 95% interval, given only where the
    on-blocks worked at least as much as the range arm did (its busy fraction). Not seed: there the service barely

@@ -43,8 +43,8 @@ def _separated(a, b):
     return hi_a < lo_b or hi_b < lo_a
 
 
-def winner(values):
-    """The arm with the lowest value of {arm: value as _separated takes it}, or None when the best two are not
+def lowest(values):
+    """The arm with the lowest value of {arm: value as _separated takes it}, or None when the lowest two are not
     separated.
 
     Returns (arm or None, ordered [(arm, aggregate)]), arms without a value left out.
@@ -100,15 +100,15 @@ def scenario_verdict(values, baseline='off', metrics=None):
     lines = []
     for metric in metrics:
         per_arm = values.get(metric.label, {})
-        best, ranked = winner(per_arm)
+        best, ranked = lowest(per_arm)
         if not ranked:
             lines.append(f'{metric.label}: not measured.')
             continue
         listing = ', '.join(f'{arm} {_fmt(v[0], metric.unit)}' for arm, v in ranked)
         if best:
-            lines.append(f'{metric.label}: **{best}** wins ({listing}).')
+            lines.append(f'{metric.label}: lowest in {best}, apart from the next beyond the noise ({listing}).')
         else:
-            lines.append(f'{metric.label}: no clear winner, the best are within {NOISE:.0%} or their spreads '
+            lines.append(f'{metric.label}: the lowest two not told apart, within {NOISE:.0%} or their spreads '
                          f'overlap ({listing}{_segment_count(ranked)}).')
     arms = sorted({arm for per_arm in values.values() for arm in per_arm} - {baseline})
     for arm in arms:

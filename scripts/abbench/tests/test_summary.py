@@ -86,10 +86,10 @@ def test_lookup_and_aggregate_over_repeats():
 
 
 def test_winner_needs_a_clear_margin():
-    assert verdict.winner({'off': (100, 100, 100), 'range': (20, 20, 20), 'full': (50, 50, 50)})[0] == 'range'
-    assert verdict.winner({'off': (100, 100, 100), 'range': (95, 95, 95)})[0] is None  # within NOISE
-    assert verdict.winner({'off': (100, 80, 130), 'range': (70, 60, 90)})[0] is None  # repeats overlap
-    assert verdict.winner({'off': None, 'range': (1, 1, 1)})[0] == 'range'
+    assert verdict.lowest({'off': (100, 100, 100), 'range': (20, 20, 20), 'full': (50, 50, 50)})[0] == 'range'
+    assert verdict.lowest({'off': (100, 100, 100), 'range': (95, 95, 95)})[0] is None  # within NOISE
+    assert verdict.lowest({'off': (100, 80, 130), 'range': (70, 60, 90)})[0] is None  # repeats overlap
+    assert verdict.lowest({'off': None, 'range': (1, 1, 1)})[0] == 'range'
 
 
 def test_verdict_lines_name_winner_and_each_arm_against_off():
@@ -97,8 +97,9 @@ def test_verdict_lines_name_winner_and_each_arm_against_off():
               for m in verdict.KEY_METRICS}
     values['CREATE p99'] = {'off': (20.0, 20.0, 20.0), 'range': (21.0, 21.0, 21.0), 'full': (20.5, 20.5, 20.5)}
     lines = verdict.scenario_verdict(values)
-    assert lines[0] == 'OM seek average: **range** wins (range 10.0 us, off 100 us, full 200 us).'
-    assert lines[3].startswith('CREATE p99: no clear winner')
+    assert lines[0] == ('OM seek average: lowest in range, apart from the next beyond the noise (range 10.0 us, '
+                        'off 100 us, full 200 us).')
+    assert lines[3].startswith('CREATE p99: the lowest two not told apart')
     assert any(line.startswith('`range` against `off`: better on OM seek average 0.10x') and
                'no clear difference on CREATE p99 1.05x' in line for line in lines)
     assert any(line.startswith('`full` against `off`: worse on OM seek average 2.00x') for line in lines)
