@@ -40,8 +40,10 @@ def _arms_headline(result):
             by.setdefault(run['scenario'], {}).setdefault(run['arm'], []).append(run)
     parts = []
     for scenario, arms in by.items():
-        if scenario.startswith('bulk-expire'):
-            path = 'bulkExpire.readers.list-obs.iterSkips'
+        readers = next((r['bulkExpire']['readers'] for r in arms.get('off', []) if 'bulkExpire' in r), None)
+        if readers is not None:
+            # A scenario of a bulk delete and quiet (bulk-expire, s3-expiry): its first reader after the quiet.
+            path = f'bulkExpire.readers.{next(iter(readers))}.iterSkips'
             off = _median(lookup(r, path) for r in arms.get('off', []))
             rng = _median(lookup(r, path) for r in arms.get('range', []))
             parts.append(f'{scenario}: first listing crosses {rng:,} hidden entries with range, {off:,} with off'

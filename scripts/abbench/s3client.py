@@ -31,8 +31,8 @@ DELETE_BATCH = 1000
 
 
 def client(endpoint, threads):
-    # Checksums only where S3 requires them (DeleteObjects): boto3's default CRC32 trailer on every PutObject doubles
-    # the gateway's work per request here, and no lifecycle job checksums zero-size objects.
+    # Checksums only where S3 requires them (DeleteObjects): boto3's default CRC32 trailer on every PutObject is work
+    # for the gateway (a streamed, trailing checksum) that zero-size objects do not need.
     config = botocore.config.Config(max_pool_connections=max(10, threads), retries={'max_attempts': 3},
                                     request_checksum_calculation='when_required',
                                     response_checksum_validation='when_required')

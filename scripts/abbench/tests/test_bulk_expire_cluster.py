@@ -1,16 +1,13 @@
 """The bulk-expire scenario end to end on real local clusters, arms off and range, at the smallest size (about 6
 minutes): the tombstones the bulk delete left, the first listings' skips and latency, and the report's targets."""
 
-import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from abbench import bulkexpire
 
-REPO = Path(__file__).resolve().parents[3]
 # Outside the ports of the other tests (15000-19999, 35000) and of the HA test (21100).
 BASE_PORT = 21000
 OPS = 3000
@@ -27,14 +24,11 @@ pytestmark = pytest.mark.cluster
 
 
 @pytest.fixture(scope='module')
-def result(tmp_path_factory):
+def result(tmp_path_factory, ab_bench):
     out = tmp_path_factory.mktemp('bulk-expire') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'bulk-expire', '--arms', ','.join(ARMS), '--ops',
-           str(OPS), '--threads', '4', '--quiet-seconds', str(QUIET_S), '--scrape-interval', '1', '--base-port',
-           str(BASE_PORT), '--out', str(out)] + [arg for conf in RANGE_CONF for arg in ('--om-conf', conf)]
-    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out, json.loads((out / 'summary.json').read_text())
+    return out, ab_bench(out, '--scenario', 'bulk-expire', '--arms', ','.join(ARMS), '--ops', OPS, '--threads', 4,
+                         '--quiet-seconds', QUIET_S, '--scrape-interval', 1, '--base-port', BASE_PORT,
+                         *[arg for conf in RANGE_CONF for arg in ('--om-conf', conf)])
 
 
 def _runs(result):

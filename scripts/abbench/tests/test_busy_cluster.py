@@ -2,13 +2,8 @@
 OM records every flush and compaction of the service, with its reason, and the harness joins them with the client's
 operations: a non-zero busy fraction, and operations during and outside the service's work."""
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
 
-REPO = Path(__file__).resolve().parents[3]
 # Outside the other tests' ports (15000-19900, 23400).
 BASE_PORT = 23700
 
@@ -16,14 +11,10 @@ pytestmark = pytest.mark.cluster
 
 
 @pytest.fixture(scope='module')
-def run(tmp_path_factory):
+def run(tmp_path_factory, ab_bench):
     out = tmp_path_factory.mktemp('busy') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'busy', '--arms', 'range', '--ops', '6000',
-           '--threads', '4', '--write-buffer', '1MB', '--base-port', str(BASE_PORT), '--out', str(out)]
-    done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stdout + done.stderr
-    result = json.loads((out / 'summary.json').read_text())
-    assert result['status'] == 'complete'
+    result = ab_bench(out, '--scenario', 'busy', '--arms', 'range', '--ops', 6000, '--threads', 4, '--write-buffer',
+                      '1MB', '--base-port', BASE_PORT, timeout=600)
     return out, result['runs'][0]
 
 

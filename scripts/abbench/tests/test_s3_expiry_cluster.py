@@ -4,14 +4,11 @@ the quiet period lists the bucket; the service cleans the expired keys' tombston
 arm's side of the same delete, tombstones left and crossed, is test_bulk_expire_cluster's.)"""
 
 import json
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from abbench import s3expiry
 
-REPO = Path(__file__).resolve().parents[3]
 # Outside the ports of the other tests (15000-19999, 21000-21145, 23400-23747, 24000, 35000).
 BASE_PORT = 23900
 OPS = 600
@@ -24,15 +21,11 @@ pytestmark = pytest.mark.cluster
 
 
 @pytest.fixture(scope='module')
-def run(tmp_path_factory):
+def run(tmp_path_factory, ab_bench):
     out = tmp_path_factory.mktemp('s3-expiry') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 's3-expiry', '--arms', 'range', '--ops', str(OPS),
-           '--threads', '4', '--quiet-seconds', str(QUIET_S), '--scrape-interval', '1', '--base-port', str(BASE_PORT),
-           '--out', str(out)] + [arg for conf in RANGE_CONF for arg in ('--om-conf', conf)]
-    result = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
-    assert result.returncode == 0, result.stdout + result.stderr
-    summary = json.loads((out / 'summary.json').read_text())
-    assert summary['status'] == 'complete'
+    summary = ab_bench(out, '--scenario', 's3-expiry', '--arms', 'range', '--ops', OPS, '--threads', 4,
+                       '--quiet-seconds', QUIET_S, '--scrape-interval', 1, '--base-port', BASE_PORT,
+                       *[arg for conf in RANGE_CONF for arg in ('--om-conf', conf)], timeout=600)
     return out, summary['runs'][0]
 
 

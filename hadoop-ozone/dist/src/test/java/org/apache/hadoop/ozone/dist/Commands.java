@@ -66,6 +66,11 @@ final class Commands {
     return run(command, null, timeout);
   }
 
+  /** Runs a command of the machine, e.g. a script of the distribution or an install tree. */
+  static Result exec(String... command) throws IOException, InterruptedException {
+    return run(List.of(command), null, DEFAULT_TIMEOUT);
+  }
+
   /** Runs bin/ozone with the configuration in {@code confDir}. */
   static Result ozone(Path confDir, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/ozone").toString()));

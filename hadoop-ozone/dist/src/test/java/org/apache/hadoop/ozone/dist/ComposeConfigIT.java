@@ -94,19 +94,22 @@ class ComposeConfigIT {
   @Test
   void servicesImageAndDistributionMount() throws Exception {
     Map<String, String> services = services(config(ALL, Map.of()));
-    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om", "datanode", "prometheus", "grafana");
-    for (String service : List.of("scm", "om", "datanode")) {
+    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om", "datanode", "s3g", "prometheus", "grafana");
+    for (String service : List.of("scm", "om", "datanode", "s3g")) {
       assertThat(services.get(service)).contains("image: apache/ozone-runner:")
           .contains(Commands.DIST.toRealPath() + ":/opt/hadoop");
     }
     assertThat(services.get("om")).contains(PREFIX + "hdds.profiler.endpoint.enabled: \"true\"");
   }
 
-  /** The HA cluster: one SCM, three OMs of one service, datanodes, all from the distribution and the same image. */
+  /**
+   * The HA cluster: one SCM, three OMs of one service, datanodes and an S3 gateway, all from the distribution and the
+   * same image.
+   */
   @Test
   void haServicesAndOmService() throws Exception {
     Map<String, String> services = services(config(COMPOSE_HA, "docker-compose.yaml", Map.of()));
-    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om1", "om2", "om3", "datanode");
+    assertThat(services.keySet()).containsExactlyInAnyOrder("scm", "om1", "om2", "om3", "datanode", "s3g");
     for (Map.Entry<String, String> service : services.entrySet()) {
       assertThat(service.getValue()).as(service.getKey()).contains("image: apache/ozone-runner:")
           .contains(Commands.DIST.toRealPath() + ":/opt/hadoop")

@@ -17,6 +17,7 @@
 
 package org.apache.hadoop.ozone.dist;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.MalformedURLException;
@@ -30,6 +31,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.ozone.dist.Commands.Result;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 /** The built distribution carries the patched classes and reports this build's version. */
@@ -59,6 +61,23 @@ class DistributionIT {
         assertThat(names).filteredOn(n -> n.matches(Pattern.quote(overlay) + "-[0-9].*\\.jar"))
             .containsExactly(overlay + "-" + Commands.VERSION + ".jar");
       }
+    }
+  }
+
+  /** Upstream's gateways on the launcher's one classpath; the shaded Hadoop client jar beside it, not in it. */
+  @Test
+  void gatewaysAndTheHadoopClientJar() throws Exception {
+    Result help = Commands.ozone(Commands.DIST_CONF, "--help");
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.output()).contains("  s3g ", "  httpfs ");
+    try (Stream<Path> lib = Files.list(LIB);
+         Stream<Path> client = Files.list(Commands.DIST.resolve("share/ozone/client"))) {
+      assertThat(lib.map(p -> p.getFileName().toString()))
+          .anyMatch(n -> n.matches("ozone-s3gateway-[0-9.]+\\.jar"))
+          .anyMatch(n -> n.matches("ozone-httpfsgateway-[0-9.]+\\.jar"))
+          .noneMatch(n -> n.startsWith("ozone-filesystem-hadoop"));
+      assertThat(client.map(p -> p.getFileName().toString()))
+          .singleElement(as(InstanceOfAssertFactories.STRING)).matches("ozone-filesystem-hadoop3-[0-9.]+\\.jar");
     }
   }
 

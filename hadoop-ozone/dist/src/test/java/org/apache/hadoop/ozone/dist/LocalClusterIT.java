@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The distribution as a real local cluster (1 SCM, 1 OM, 3 datanodes on 127.0.0.1) through scripts/cluster, with OM
  * under async-profiler ({@code --profile om}), RocksDB statistics and the range compaction service on: start, object
- * store operations through bin/ozone sh, freon runs, range statistics of a checkpoint, every metric the Grafana
+ * store operations through bin/ozone sh, HttpFS, freon runs, range statistics of a checkpoint, every metric the Grafana
  * dashboard and the alert rules query on a real /prom scrape, and a stop that leaves an OM flamegraph showing RocksDB
  * and no process behind. One cluster for all: each start costs half a minute of CI.
  */
@@ -52,6 +53,10 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalClusterIT {
 
   private static final int BASE_PORT = 17000;
+  // scripts/cluster's layout: OM's RPC port is base+7; HttpFS takes a port after the cluster's 48.
+  private static final int OM_RPC_OFFSET = 7;
+  private static final int HTTPFS_PORT = BASE_PORT + 48;
+  private static final String USER = System.getProperty("user.name");
   private static final String RANGE_SERVICE = "ozone.om.range.compaction.service.";
   private static final String[] PROCESSES = {"scm", "om", "dn1", "dn2", "dn3"};
   private static final Predicate<String> ROCKSDB = title -> title.toLowerCase(Locale.ROOT).contains("rocksdb");
@@ -69,7 +74,9 @@ class LocalClusterIT {
     // statistics below still show their tombstones.
     Result start = Commands.cluster(work, BASE_PORT, "start", "--profile", "om",
         "--om-conf", "ozone.metastore.rocksdb.statistics=ALL",
-        "--om-conf", "ozone.om.range.compaction.service.enabled=true");
+        "--om-conf", "ozone.om.range.compaction.service.enabled=true",
+        // HttpFS calls OM as the user it runs as, on behalf of its caller.
+        "--om-conf", "hadoop.proxyuser." + USER + ".hosts=*", "--om-conf", "hadoop.proxyuser." + USER + ".groups=*");
     assertThat(start.exitCode()).as(start.output()).isZero();
     assertThat(start.output()).contains("out of safe mode")
         .containsPattern("profiling: +om with async-profiler \\d");
@@ -122,8 +129,40 @@ class LocalClusterIT {
     assertThat(Files.readString(copy, StandardCharsets.UTF_8)).isEqualTo("range compaction\n");
   }
 
+  /** HttpFS of the distribution lists the volume through ofs://, as WebHDFS clients (curl, webhdfs://) see it. */
   @Test
   @Order(4)
+  void httpFsListsTheVolume() throws Exception {
+    Path conf = work.resolve("httpfs/etc");
+    Files.createDirectories(conf);
+    Files.copy(client().resolve("ozone-site.xml"), conf.resolve("ozone-site.xml"));
+    Files.writeString(conf.resolve("core-site.xml"), configuration(Map.of(
+        "fs.defaultFS", "ofs://127.0.0.1:" + (BASE_PORT + OM_RPC_OFFSET))));
+    Files.writeString(conf.resolve("httpfs-site.xml"), configuration(Map.of(
+        "httpfs.http.hostname", "127.0.0.1", "httpfs.http.port", Integer.toString(HTTPFS_PORT),
+        "httpfs.hadoop.config.dir", conf.toString())));
+    Process httpfs = Commands.startOzone(conf, "httpfs");
+    try {
+      String url = "http://127.0.0.1:" + HTTPFS_PORT + "/webhdfs/v1/vol1?op=LISTSTATUS&user.name=" + USER;
+      String listing = null;
+      for (int i = 0; i < 120 && listing == null; i++) {
+        try {
+          listing = Commands.httpGet(url);
+        } catch (IOException notYet) {
+          assertThat(httpfs.isAlive()).as("httpfs is running").isTrue();
+          Thread.sleep(500);
+        }
+      }
+      assertThat(listing).as("httpfs on port %d within 60 s", HTTPFS_PORT).isNotNull()
+          .contains("\"pathSuffix\":\"bucket1\"", "\"type\":\"DIRECTORY\"");
+    } finally {
+      httpfs.destroy();
+      httpfs.waitFor();
+    }
+  }
+
+  @Test
+  @Order(5)
   void freonCreatesKeys() throws Exception {
     String output = ok(Commands.ozone(client(), "freon", "ockg", "-n", "100", "-t", "4", "-s", "0",
         "-v", "vol1", "-b", "bucket1", "-p", "freon"));
@@ -134,7 +173,7 @@ class LocalClusterIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void freonOmKeyBenchRunsTheSeedCommandLine() throws Exception {
     String output = ok(Commands.ozone(client(), "freon", "omkeybench", "-n", "300", "-t", "10", "--size=0",
         "--volume", "vol1", "--bucket", "bucket1", "--weights", "create:20,delete:8,list:1",
@@ -149,7 +188,7 @@ class LocalClusterIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void omServesMetrics() throws Exception {
     assertThat(prom()).contains("rocksdb_om_db_");
   }
@@ -159,7 +198,7 @@ class LocalClusterIT {
    * and in OM's metrics.
    */
   @Test
-  @Order(7)
+  @Order(8)
   void rangeStatsShowWhereTheTombstonesAre() throws Exception {
     ok(Commands.ozone(client(), "freon", "omkeybench", "-n", "2000", "-t", "10", "--size=0", "--volume", "vol1",
         "--bucket", "churn", "--weights", "create:1,delete:1", "--max-live-keys", "100", "--delete-order", "oldest"));
@@ -184,7 +223,7 @@ class LocalClusterIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void everyQueriedMetricIsScraped() throws Exception {
     Set<String> queried = ComposeConfigIT.queriedMetrics();
     assertThat(queried).contains("rocksdb_om_db_number_db_seek", "rocksdb_om_db_number_iter_skip",
@@ -204,7 +243,7 @@ class LocalClusterIT {
    * admin reconfig ... start}. The settings in force on /prom follow, and the service's own metrics go and come back.
    */
   @Test
-  @Order(9)
+  @Order(10)
   void reconfigSwitchesTheServiceAtRuntime() throws Exception {
     Path site = work.resolve("om/etc/ozone-site.xml");
     Matcher address = Pattern.compile("<name>ozone.om.address</name><value>([^<]+)</value>")
@@ -245,7 +284,7 @@ class LocalClusterIT {
   }
 
   @Test
-  @Order(10)
+  @Order(11)
   void stopLeavesAnOmFlamegraphWithRocksDb() throws Exception {
     Result stop = Commands.cluster(work, BASE_PORT, "stop");
     assertThat(stop.exitCode()).as(stop.output()).isZero();
@@ -279,6 +318,13 @@ class LocalClusterIT {
 
   private static Path client() {
     return work.resolve("client/etc");
+  }
+
+  private static String configuration(Map<String, String> properties) {
+    StringBuilder xml = new StringBuilder("<configuration>\n");
+    properties.forEach((name, value) -> xml.append("  <property><name>").append(name).append("</name><value>")
+        .append(value).append("</value></property>\n"));
+    return xml.append("</configuration>\n").toString();
   }
 
   private static String ok(Result result) {
