@@ -322,6 +322,7 @@ INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-reten
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
 BULK_CLUSTER = '2026-11-25-ab-bench-bulk-expire/summary.json'
+S3_EXPIRY = '2026-11-26-ab-bench-s3-expiry/summary.json'
 HA_TRANSFER = '2026-11-25-ab-bench-ha-transfer/ha-transfer.json'
 
 
@@ -520,6 +521,22 @@ FACTS = {
                                       arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.latencyMs')), x2),
     'bulkcluster.fso.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.latencyMs'),
                                       arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.latencyMs')), x2),
+    's3.objects': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.counts.objects'), n0),
+    's3.expired': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.counts.deleted'), n0),
+    's3.keytable.off': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.tombstones.keyTable'), n0),
+    's3.keytable.range': (arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.tombstones.keyTable'), n0),
+    's3.keytable.full': (arm(S3_EXPIRY, 's3-expiry', 'full', 'bulkExpire.tombstones.keyTable'), n0),
+    's3.full.passes': (arm(S3_EXPIRY, 's3-expiry', 'full', 'fullCompaction.passesDuringClient'), n0),
+    's3.skips.off': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.iterSkips'), n0),
+    's3.skips.range': (arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.iterSkips'), n0),
+    's3.list-requests': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.listRequests'), n0),
+    's3.client.off': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.clientLatencyMs'), ms),
+    's3.client.range': (arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.clientLatencyMs'), ms),
+    's3.client.ratio': (ratio(arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.clientLatencyMs'),
+                              arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.clientLatencyMs')), x2),
+    's3.om.ratio': (ratio(arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.latencyMs'),
+                          arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.latencyMs')), x2),
+    's3.wall-minutes': (at(S3_EXPIRY, 'wallSeconds'), minutes),
     'ha.wall-minutes': (at(HA_TRANSFER, 'wallSeconds'), minutes),
     'upstream.commit': (at(UPSTREAM, 'checkoutCommit'), lambda sha: sha[:8]),
     'upstream.tests': (upstream_tests('tests', 'tests'), n0),
