@@ -37,7 +37,9 @@ def build_dist_if_needed(repo, profiler=False):
 
 class LocalCluster:
     """One cluster in its own work directory and port block; start() and stop() log to `log`. With `om_ha`, three
-    OMs in one Ratis group (scripts/cluster start --om-ha); with `s3g`, an S3 gateway too (--s3g)."""
+    OMs in one Ratis group (scripts/cluster start --om-ha); with `s3g`, an S3 gateway too (--s3g). It starts the
+    distribution as it is (--no-build): the script that drives it builds it once at its own start
+    (build_dist_if_needed), so that a source edited during a benchmark cannot make its later arms run another build."""
 
     def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False, s3g=False):
         self.script = repo / 'scripts' / 'cluster'
@@ -102,7 +104,7 @@ class LocalCluster:
         return result.stdout.decode('utf-8', 'replace').strip()
 
     def start(self):
-        args = ['start'] + (['--om-ha'] if self.om_ha else []) + (['--s3g'] if self.s3g else [])
+        args = ['start', '--no-build'] + (['--om-ha'] if self.om_ha else []) + (['--s3g'] if self.s3g else [])
         for kv in self.om_conf:
             args += ['--om-conf', kv]
         if self.profile_om:
