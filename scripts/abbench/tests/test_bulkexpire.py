@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from abbench import bulkexpire, scrape
+from abbench import bulkexpire, report, scrape
 
 # Outside the clusters' port blocks of the tests (19400, 19500, 21000, 21100).
 PROM_PORT = 21399
@@ -61,6 +61,18 @@ def test_targets_are_set_against_off_and_compaction_bytes_against_full():
     assert not any(label.startswith('listing of the parent directory') for label in rows)  # not measured
     assert not any(label.startswith('compaction') for label, *_ in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'full'))
     assert bulkexpire.targets(bulkexpire.OBS_FSO, {'range': by_arm['range']}, 'range') == []
+
+
+def test_the_page_sets_each_arm_against_off():
+    by_arm = {'off': [_run('off', 50000, 100000, 80.0, 1.0)], 'range': [_run('range', 4000, 20000, 10.0, 5.0)]}
+
+    lines = report._bulk_expire_targets(bulkexpire.OBS_FSO, by_arm)
+
+    assert '| `range` | tombstones left, keyTable <= 0.1x off | 4,000.0 | 5,000.0 | yes |' in lines
+    assert ('| `range` | first listing of the bucket, iterator skips <= 0.1x off | 20,000.0 | 10,000.0 | **no** |'
+            in lines)
+    assert report._bulk_expire_targets(bulkexpire.OBS_FSO, {'off': by_arm['off']})[2] == (
+        'Not measured: the targets need `off` and another arm.')
 
 
 class _Prom(http.server.BaseHTTPRequestHandler):
