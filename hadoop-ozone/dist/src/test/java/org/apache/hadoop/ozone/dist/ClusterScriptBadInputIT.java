@@ -96,6 +96,18 @@ class ClusterScriptBadInputIT {
     assertThat(result.output()).contains("--base-port needs a number from 1024 to 65000");
   }
 
+  /** --dist names a distribution run as it is: it must be one, and this repository's build is not made for it. */
+  @Test
+  void distThatIsNoneAndBuildOfAnother() throws Exception {
+    Result none = Commands.cluster(work, BASE_PORT, "--dist", work.resolve("nothing").toString(), "start");
+    assertThat(none.exitCode()).isEqualTo(1);
+    assertThat(none.output()).contains("is not an Ozone distribution (no bin/ozone)");
+    Result build = Commands.cluster(work, BASE_PORT, "--dist", Commands.DIST.toString(), "build");
+    assertThat(build.exitCode()).isEqualTo(1);
+    assertThat(build.output()).contains("--dist names another, run as it is");
+    assertThat(Files.exists(work.resolve("scm"))).isFalse();
+  }
+
   @Test
   void checkpointWithoutRunningOm() throws Exception {
     Result missing = Commands.cluster(work, BASE_PORT, "checkpoint");
