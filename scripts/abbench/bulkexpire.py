@@ -83,7 +83,6 @@ class Phase:
 
 class Plan:
     """What one scenario of a bulk delete, quiet and first readers runs and reads (subclasses fill it in)."""
-    name = None
     # True: the clusters run an S3 gateway (scripts/cluster start --s3g).
     s3g = False
     # (reader name, what it lists) of readers(), in order: the rows and targets of its page.
@@ -136,7 +135,6 @@ LEFT_METRICS = [
 
 class ObsFsoPlan(Plan):
     """bulk-expire: freon and the ozone shell on an OBJECT_STORE bucket and a FILE_SYSTEM_OPTIMIZED tree (above)."""
-    name = 'bulk-expire'
     readers_about = (('list-obs', 'first listing of the bucket'), ('list-fso', 'listing of the parent directory'))
     key_metrics = [m for reader in readers_about for m in reader_metrics(*reader)] + LEFT_METRICS
 

@@ -233,8 +233,7 @@ def _setup(result):
              f"this project at git commit {m.get('gitCommit')}.",
              f"- Command: `{' '.join(result['commandLine'])}`",
              f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes"
-             + (", an S3 gateway" if any(SCENARIOS[n].phased and SCENARIOS[n].plan.s3g
-                                         for n in s.get('scenarios') or []) else '') + "), then "
+             + (", an S3 gateway" if any(SCENARIOS[n].s3g for n in s.get('scenarios') or []) else '') + "), then "
              + ("the scenario's load (below)" if _all_phased(s) else
                 f"`ozone freon omkeybench` with {s['ops']:,} operations")
              + f", {s['threads']} threads, seed {s['seed']}; OM's `/prom` "

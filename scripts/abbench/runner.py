@@ -143,7 +143,7 @@ class Benchmark:
         self.runs.append(record)
         work = self.work_root / run_id
         cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
-                               profile_om=self.s.profile, s3g=scenario.phased and scenario.plan.s3g)
+                               profile_om=self.s.profile, s3g=scenario.s3g)
         client = scraper = None
         began = time.monotonic()
         try:

@@ -32,7 +32,6 @@ TARGET_CLIENT_LATENCY = 0.5
 
 
 class S3ExpiryPlan(Plan):
-    name = 's3-expiry'
     s3g = True
     readers_about = ((READER, 'first ListObjectsV2 page'),)
     key_metrics = ([verdict.KeyMetric('first ListObjectsV2 page, latency at the client',
@@ -59,19 +58,19 @@ class S3ExpiryPlan(Plan):
                  TARGET_CLIENT_LATENCY)]
 
     def phases(self, load):
-        c, s3 = load.counts, CLIENT
+        c = load.counts
         where = ['--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET, '--prefix', PREFIX]
         return [
-            Phase('create-s3', s3, ['create', *where, '--count', c['objects'], '--threads', load.threads],
+            Phase('create-s3', CLIENT, ['create', *where, '--count', c['objects'], '--threads', load.threads],
                   'S3 PutObject (boto3)', c['objects']),
-            Phase('expire-s3', s3, ['expire', *where, '--count', c['deleted'], '--threads', load.threads],
+            Phase('expire-s3', CLIENT, ['expire', *where, '--count', c['deleted'], '--threads', load.threads],
                   'S3 DeleteObjects (boto3)', c['deleted']),
         ]
 
     def readers(self, load):
         summary = load.freon_json(READER)
-        return [Phase(READER, CLIENT, ['list', '--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET,
-                                                   '--summary-json', summary], 'S3 ListObjectsV2 (boto3)', 0, summary)]
+        args = ['list', '--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET, '--summary-json', summary]
+        return [Phase(READER, CLIENT, args, 'S3 ListObjectsV2 (boto3)', 0, summary)]
 
 
 S3_EXPIRY = S3ExpiryPlan()

@@ -48,6 +48,11 @@ class Scenario:
     def phased(self):
         return self.plan is not None
 
+    @property
+    def s3g(self):
+        """Whether its clusters run an S3 gateway (its plan's client is an S3 user's)."""
+        return self.phased and self.plan.s3g
+
 
 DB_BENCH_RESOURCES = Path(__file__).resolve().parents[2] / 'hadoop-ozone/db-bench/src/main/resources'
 WORKLOADS = DB_BENCH_RESOURCES / 'workloads.properties'

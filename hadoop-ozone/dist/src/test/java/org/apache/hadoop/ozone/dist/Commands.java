@@ -36,6 +36,9 @@ final class Commands {
   static final Path DIST = Path.of(System.getProperty("ozone.dist.dir"));
   static final String VERSION = System.getProperty("ozone.project.version");
   static final Path DIST_CONF = DIST.resolve("etc/hadoop");
+  /** The upstream artifacts this build patches: its overlay modules, the jars of the kit for existing installs. */
+  static final List<String> PATCHED_ARTIFACTS = List.of("hdds-server-framework", "ozone-common", "ozone-manager",
+      "ozone-freon", "ozone-cli-debug");
   private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
   private Commands() {

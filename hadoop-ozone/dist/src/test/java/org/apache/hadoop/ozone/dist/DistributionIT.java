@@ -25,7 +25,6 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -53,11 +52,9 @@ class DistributionIT {
 
   @Test
   void patchedArtifactsAreOnlyOurs() throws Exception {
-    List<String> overlays = Arrays.asList("hdds-server-framework", "ozone-common", "ozone-manager", "ozone-freon",
-        "ozone-cli-debug");
     try (Stream<Path> jars = Files.list(LIB)) {
       List<String> names = jars.map(p -> p.getFileName().toString()).collect(Collectors.toList());
-      for (String overlay : overlays) {
+      for (String overlay : Commands.PATCHED_ARTIFACTS) {
         assertThat(names).filteredOn(n -> n.matches(Pattern.quote(overlay) + "-[0-9].*\\.jar"))
             .containsExactly(overlay + "-" + Commands.VERSION + ".jar");
       }

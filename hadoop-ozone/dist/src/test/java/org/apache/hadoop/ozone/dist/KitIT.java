@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -45,8 +44,6 @@ class KitIT {
   private static final String UPSTREAM_VERSION = UPSTREAM.getFileName().toString()
       .replaceAll("^ozone-(.*)-upstream$", "$1");
   private static final String RANGE_STATS_USAGE = "Usage: ozone debug range-stats";
-  private static final List<String> PATCHED = List.of("hdds-server-framework", "ozone-common", "ozone-manager",
-      "ozone-freon", "ozone-cli-debug");
 
   @TempDir
   private Path work;
@@ -70,7 +67,7 @@ class KitIT {
 
     assertThat(installed.exitCode()).as(installed.output()).isZero();
     Map<String, String> swapped = digests(lib());
-    for (String artifact : PATCHED) {
+    for (String artifact : Commands.PATCHED_ARTIFACTS) {
       String name = artifact + "-" + UPSTREAM_VERSION + ".jar";
       assertThat(swapped.get(name)).as(name)
           .isEqualTo(digest(kitJars.resolve(artifact + "-" + Commands.VERSION + ".jar")));
