@@ -39,10 +39,14 @@ class LocalCluster:
     """One cluster in its own work directory and port block; start() and stop() log to `log`. With `om_ha`, three
     OMs in one Ratis group (scripts/cluster start --om-ha); with `s3g`, an S3 gateway too (--s3g). It starts the
     distribution as it is (--no-build): the script that drives it builds it once at its own start
-    (build_dist_if_needed), so that a source edited during a benchmark cannot make its later arms run another build."""
+    (build_dist_if_needed), so that a source edited during a benchmark cannot make its later arms run another build.
+    With `dist`, every process runs from that distribution instead (scripts/cluster --dist), for example upstream's
+    jars alone; restart() can move one process to another."""
 
-    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False, s3g=False):
+    def __init__(self, repo, work_dir, base_port, om_conf, log, profile_om=False, om_ha=False, s3g=False,
+                 dist=None):
         self.script = repo / 'scripts' / 'cluster'
+        self.dist = dist
         self.work_dir = Path(work_dir)
         self.base_port = base_port
         self.om_conf = list(om_conf)
@@ -80,12 +84,14 @@ class LocalCluster:
 
     @property
     def oms(self):
-        """{OM name: {'prom': its /prom URL, 'log': its log, 'db': its DB directory, 'pid_file': its PID file}}: om,
-        or om1..om3."""
+        """{OM name: {'prom': its /prom URL, 'rpc': its RPC host:port, 'log': its log, 'db': its DB directory,
+        'site': its ozone-site.xml, 'pid_file': its PID file}}: om, or om1..om3."""
         return self._urls['oms']
 
-    def _command(self, *args):
-        return [str(self.script), '--dir', str(self.work_dir), '--base-port', str(self.base_port), *args]
+    def _command(self, *args, dist=None):
+        dist = dist or self.dist
+        return [str(self.script), '--dir', str(self.work_dir), '--base-port', str(self.base_port),
+                *(['--dist', str(dist)] if dist else []), *args]
 
     def _run(self, *args):
         with open(self.log, 'ab') as out:
@@ -94,16 +100,19 @@ class LocalCluster:
             return subprocess.run(self._command(*args), stdout=out, stderr=subprocess.STDOUT,
                                   stdin=subprocess.DEVNULL, start_new_session=True).returncode
 
-    def _output(self, *args):
+    def _output(self, *args, dist=None):
         """What a command of scripts/cluster printed; its errors go to the log, and a failure raises ClusterError."""
         with open(self.log, 'ab') as err:
-            result = subprocess.run(self._command(*args), stdout=subprocess.PIPE, stderr=err,
+            result = subprocess.run(self._command(*args, dist=dist), stdout=subprocess.PIPE, stderr=err,
                                     stdin=subprocess.DEVNULL, start_new_session=True)
         if result.returncode != 0:
             raise ClusterError(f'scripts/cluster {" ".join(args)} failed; see {self.log}')
         return result.stdout.decode('utf-8', 'replace').strip()
 
     def start(self):
+        """Starts the cluster; returns what scripts/cluster start printed (its processes, endpoints and, with --om-ha,
+        the OM service and its leader), which also went to the log."""
+        began = self.log.stat().st_size if self.log.exists() else 0
         args = ['start', '--no-build'] + (['--om-ha'] if self.om_ha else []) + (['--s3g'] if self.s3g else [])
         for kv in self.om_conf:
             args += ['--om-conf', kv]
@@ -114,11 +123,19 @@ class LocalCluster:
         self.__dict__.pop('_urls', None)  # the layout (one OM or three) is the work directory's from its first start
         if code != 0:
             raise ClusterError(f'scripts/cluster start failed; see {self.log} and {self.work_dir}/*/*.log')
+        with open(self.log, 'rb') as log:
+            log.seek(began)
+            return log.read().decode('utf-8', 'replace').rstrip()
 
     def stop(self):
         if self.started and self._run('stop') != 0:
             raise ClusterError(f'scripts/cluster stop failed; see {self.log}')
         self.started = False
+
+    def status(self):
+        """What scripts/cluster status prints (each process and, with --om-ha, each OM's role); ClusterError if a
+        process is down."""
+        return self._output('status')
 
     def leader(self):
         """The OM leader's name (om1..om3; with one OM: om)."""
@@ -134,9 +151,14 @@ class LocalCluster:
         self._output('checkpoint', *(['--om', om] if om else []), str(dest))
         return Path(dest)
 
-    def restart(self, name):
-        """Stops and starts one process of the cluster (an OM: om, or om1..om3), with the configuration it started with."""
-        self._output('restart', name)
+    def restart(self, name, dist=None):
+        """Starts one process of the cluster again after it died or was stopped (an OM: om, or om1..om3), with the
+        configuration it started with; from distribution `dist` if given (else the cluster's)."""
+        self._output('restart', name, dist=dist)
+
+    def stop_process(self, name):
+        """Stops one process (SIGTERM) and waits until it has exited."""
+        self._output('stop', name)
 
     def pid_file(self, name='om'):
         """Where scripts/cluster keeps the PID of OM `name` (om, or om1..om3) while it runs."""
@@ -164,11 +186,13 @@ class LocalCluster:
 METRICS2_PERIOD_S = 1
 
 
-def set_metrics_period(work_dir):
-    """Writes OM's etc/hadoop-metrics2.properties in a cluster's work directory before it starts."""
-    etc = work_dir / 'om' / 'etc'
-    etc.mkdir(parents=True, exist_ok=True)
-    (etc / 'hadoop-metrics2.properties').write_text(f'*.period={METRICS2_PERIOD_S}\n')
+def set_metrics_period(work_dir, oms=('om',)):
+    """Writes each OM's etc/hadoop-metrics2.properties in a cluster's work directory before it starts (`oms`: om, or
+    om1..om3 of --om-ha)."""
+    for om in oms:
+        etc = work_dir / om / 'etc'
+        etc.mkdir(parents=True, exist_ok=True)
+        (etc / 'hadoop-metrics2.properties').write_text(f'*.period={METRICS2_PERIOD_S}\n')
 
 
 def client_env(cluster):

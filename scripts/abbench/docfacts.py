@@ -305,6 +305,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
 
 TEST_COMMAND = '2026-11-27-test-command-s3/test-command.json'
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
+ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 
 
 def kills_passed(path):
@@ -569,6 +570,11 @@ FACTS = {
     'fsorange.sst.off.range-mb': (db_arm(FSO_RANGE, 'bulk-expire-fso-range', 'off', 'liveSstBytes'), megabytes),
     'fault-test.passed': (kills_passed(FAULT_TEST), text),
     'fault-test.minutes': (at(FAULT_TEST, 'seconds'), minutes),
+    'rolling-upgrade.passed': ((ROLLING_UPGRADE, lambda result: (
+        f"{sum(1 for r in result['rows'] if r['passed'])} of {len(result['rows'])}")), text),
+    'rolling-upgrade.minutes': (at(ROLLING_UPGRADE, 'wallSeconds'), minutes),
+    'rolling-upgrade.compactions': ((ROLLING_UPGRADE, lambda result: ', '.join(
+        f'{om} {n:,}' for om, n in result['compactions'].items())), text),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
                                  db_arm(DB_1E7, 'seed', 'none', 'replayOpsPerSecond')), x2),
     'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda off, rng: rng['replayOpsPerSecond']

@@ -26,13 +26,12 @@ import random
 import re
 import shutil
 import signal
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import compactionevents, freon, machine, preload, prom, scenarios
+from . import compactionevents, freon, machine, preload, prom, reconfig, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
@@ -168,15 +167,6 @@ def _now():
 
 def _raise_on_sigterm(signum, frame):
     raise KeyboardInterrupt
-
-
-def set_property(text, key, value):
-    """ozone-site.xml's text with `key` set to `value` (its line added if missing)."""
-    pattern = re.compile(r'(<name>' + re.escape(key) + r'</name>\s*<value>)[^<]*(</value>)')
-    if pattern.search(text):
-        return pattern.sub(lambda m: m.group(1) + value + m.group(2), text, count=1)
-    return text.replace('</configuration>',
-                        f'  <property><name>{key}</name><value>{value}</value></property>\n</configuration>')
 
 
 def block_client(rows, start, end):
@@ -336,8 +326,7 @@ class Interleave:
             print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
             cluster.start()
             self.env = client_env(cluster)
-            self.site = work / 'om' / 'etc' / 'ozone-site.xml'
-            self.rpc = re.search(r'<name>ozone.om.address</name>\s*<value>([^<]+)<', self.site.read_text()).group(1)
+            self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
             cmd = self._client_command()
             self.freon_command = freon.shown(cmd)
             client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
@@ -416,15 +405,9 @@ class Interleave:
             time.sleep(0.5)
         raise freon.FreonError(f'omkeybench completed no operation in {timeout_s} s; see {client.log}')
 
-    def _ozone_admin(self, *args):
-        cmd = [str(self.ozone), 'admin', 'reconfig', '--service=OM', f'--address={self.rpc}', *args]
-        result = subprocess.run(cmd, env=self.env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                                timeout=RECONFIG_TIMEOUT_S)
-        with open(self.out / 'logs' / 'reconfig.log', 'a') as f:
-            f.write(f'$ {" ".join(cmd)}\n{result.stdout}{result.stderr}')
-        if result.returncode != 0:
-            raise ClusterError(f'ozone admin reconfig {args[0]} failed; see {self.out / "logs" / "reconfig.log"}')
-        return result.stdout
+    def _ozone_admin(self, action):
+        return reconfig.admin(self.ozone, self.env, self.rpc, action, self.out / 'logs' / 'reconfig.log',
+                              RECONFIG_TIMEOUT_S)
 
     def _switch(self, label):
         """Sets the block's values in OM's ozone-site.xml, reconfigures OM, and waits until /prom shows them.
@@ -435,8 +418,7 @@ class Interleave:
         busy 2-core machine, runs only to explain a switch that /prom never showed."""
         enabled, timeout = self._values(label)
         began = time.time()
-        text = set_property(set_property(self.site.read_text(), ENABLED_KEY, enabled), TIMEOUT_KEY, timeout)
-        self.site.write_text(text)
+        reconfig.set_properties(self.site, {ENABLED_KEY: enabled, TIMEOUT_KEY: timeout})
         self._ozone_admin('start')
         timeout_ms = scenarios_duration_ms(timeout)
         deadline = time.monotonic() + RECONFIG_TIMEOUT_S

@@ -20,7 +20,7 @@ INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
-              'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json', 'upstream-on-master.json')
+              'rolling-upgrade.json', 'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json', 'upstream-on-master.json')
 
 
 def _median(values):
@@ -114,6 +114,16 @@ def _fault_headline(result):
     return f'{passed} of {len(rows)} kills recovered with every acknowledged key; {during} during a compaction'
 
 
+def _rolling_headline(result):
+    rows = result.get('rows', [])
+    passed = sum(1 for r in rows if r.get('passed'))
+    rolled = sum(1 for r in rows if r.get('name') == 'upgrade')
+    compactions = ', '.join(f'{om} {n}' for om, n in result.get('compactions', {}).items())
+    return (f"{passed} of {len(rows)} steps kept every acknowledged key; {rolled} of 3 OMs onto the kit and back; "
+            f"range compactions {compactions}; upstream's install "
+            f"{'unchanged' if result.get('upstreamUnchanged') else 'CHANGED'}")
+
+
 def _upstream_headline(result):
     applied = sum(1 for p in result['patches'] if p['applied'])
     text = f"{applied} of {len(result['patches'])} patches apply on {result['checkoutCommit'][:10]}"
@@ -158,6 +168,8 @@ def _describe(json_path):
                                 f"{result['exitCode']}"), dict(provenance, commit=result['gitCommit'])
     if name == 'fault-test.json':
         return 'fault-test', _fault_headline(result), provenance
+    if name == 'rolling-upgrade.json':
+        return 'rolling-upgrade', _rolling_headline(result), provenance
     if name == optionsarms.SPEC:
         rows = optionsarms.targets(optionsarms.load_runs(json_path.parent))
         met = sum(1 for r in rows if r['reads'] == 'met')

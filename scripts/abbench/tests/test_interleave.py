@@ -68,10 +68,3 @@ def test_on_blocks_where_the_service_idled_give_no_verdict():
     assert checked['operations']['CREATE']['p99']['targetHolds'] is not None
     # A/A has no service to check.
     assert 'work' not in interleave.analyse(blocks, aa=True)
-
-
-def test_set_property_replaces_or_adds():
-    text = '<configuration>\n  <property><name>k</name><value>1</value></property>\n</configuration>\n'
-    assert '<name>k</name><value>2</value>' in interleave.set_property(text, 'k', '2')
-    added = interleave.set_property(text, 'j', 'x')
-    assert '<property><name>j</name><value>x</value></property>\n</configuration>' in added

@@ -1,5 +1,5 @@
-"""--interleave end to end at the smallest size: one real local cluster, 3 measured pairs of 5 s blocks after a
-warm-up pair (about 3 minutes)."""
+"""--interleave end to end at the smallest size: one real local cluster, 2 measured pairs of 5 s blocks after a
+warm-up pair (about 2 minutes)."""
 
 import json
 import subprocess
@@ -10,7 +10,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[3]
 # Outside the other tests' ports (15000-19900).
 BASE_PORT = 23400
-PAIRS = 3
+PAIRS = 2
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 
 pytestmark = pytest.mark.cluster

@@ -33,3 +33,17 @@ def test_the_index_shows_the_whole_commit_and_says_when_the_tree_had_changes(tmp
     changed = next(line for line in lines if '2026-01-02-changed' in line)
     assert f'| {commit} |' in clean
     assert f'| {commit} (uncommitted changes) |' in changed
+
+
+def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
+    (tmp_path / 'status.json').write_text('{}')
+    (tmp_path / '2026-01-01-roll').mkdir()
+    rows = [{'name': 'upgrade', 'passed': True}, {'name': 'service-on', 'passed': True},
+            {'name': 'downgrade', 'passed': False}, {'name': 'reads', 'passed': True}]
+    (tmp_path / '2026-01-01-roll' / 'rolling-upgrade.json').write_text(json.dumps({
+        'machine': {'gitCommit': 'abc'}, 'commandLine': ['scripts/rolling-upgrade', '--oms', '1'], 'wallSeconds': 9,
+        'rows': rows, 'compactions': {'om1': 0, 'om2': 7}, 'upstreamUnchanged': True}))
+    line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-roll' in line)
+    assert line.split(' | ')[2:4] == ['rolling-upgrade', 'abc']
+    assert ("| 3 of 4 steps kept every acknowledged key; 1 of 3 OMs onto the kit and back; range compactions om1 0, "
+            "om2 7; upstream's install unchanged | `scripts/rolling-upgrade --oms 1` |") in line

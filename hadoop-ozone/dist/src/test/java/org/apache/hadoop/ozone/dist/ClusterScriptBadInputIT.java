@@ -59,6 +59,17 @@ class ClusterScriptBadInputIT {
   }
 
   @Test
+  void stopOfAnUnknownProcessOrOfTwo() throws Exception {
+    Result unknown = Commands.cluster(work, BASE_PORT, "stop", "om2");
+    assertThat(unknown.exitCode()).isNotZero();
+    assertThat(unknown.output()).contains("stop: unknown process 'om2'; known: scm om dn1 dn2 dn3");
+
+    Result two = Commands.cluster(work, BASE_PORT, "stop", "om", "scm");
+    assertThat(two.exitCode()).isNotZero();
+    assertThat(two.output()).contains("stop takes at most one process name: scm om dn1 dn2 dn3");
+  }
+
+  @Test
   void malformedOmConf() throws Exception {
     Result result = Commands.cluster(work, BASE_PORT, "start", "--om-conf", "ozone.om.foo");
     assertThat(result.exitCode()).isNotZero();

@@ -30,11 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The short variant of {@code scripts/fault-test} (by default 10 kills of a single OM and 5 of the leader of three
- * OMs): OM killed with SIGKILL as a range compaction starts, once with one OM during a compaction of keyTable and
- * once as the leader of three during one of openKeyTable, under a delete-heavy load. After each restart the bucket holds every key whose create OM acknowledged and none
- * whose delete it acknowledged, the restarted OM's logs name no corruption, and its service runs again (its /prom
- * counts runs). It is also CI's test of {@code scripts/cluster start --om-ha}: three OMs in one service, a client
- * through the service id, the leader found, an OM restarted, and a stop that leaves no process.
+ * OMs): OM killed with SIGKILL as a range compaction starts, twice, once during a compaction of keyTable and once
+ * during one of openKeyTable, under a delete-heavy load. After each restart the bucket holds every key whose create
+ * OM acknowledged and none whose delete it acknowledged, the restarted OM's logs name no corruption, and its service
+ * runs again (its /prom counts runs). The kills of an OM leader are the full run's (a committed result); a ring of
+ * three OMs, restarted OM by OM, is {@link RollingUpgradeIT}'s.
  */
 class FaultTestIT {
 
@@ -47,18 +47,15 @@ class FaultTestIT {
   @SuppressWarnings("unchecked")
   void noAcknowledgedKeyIsLostOrRevivedWhenOmIsKilledDuringRangeCompactions() throws Exception {
     Path out = work.resolve("fault-test");
-    Result result = Commands.script("fault-test", Duration.ofMinutes(20), "--kills", "1", "--ha-kills", "1",
+    Result result = Commands.script("fault-test", Duration.ofMinutes(20), "--kills", "2", "--ha-kills", "0",
         "--base-port", Integer.toString(BASE_PORT), "--out", out.toString());
     System.out.println(result.output());
     assertThat(result.exitCode()).as(result.output()).isZero();
-    // scripts/cluster start --om-ha: three OMs in one service, each with its web UI, the leader named.
-    assertThat(result.output()).containsPattern("OM service: +omservice \\(om1..om3\\); leader om[123]")
-        .containsPattern("om1 web UI: http://\\S+ .*\\n.*om2 web UI: http://\\S+ .*\\n.*om3 web UI: http://\\S+");
     assertThat(Commands.processesMentioning(out)).as("processes of the clusters after fault-test").isEmpty();
 
     Map<String, Object> report = (Map<String, Object>) Json.parse(Files.readString(out.resolve("fault-test.json")));
     List<Map<String, Object>> kills = (List<Map<String, Object>>) report.get("rows");
-    assertThat(kills).extracting(k -> k.get("mode")).containsExactly("single", "ha");
+    assertThat(kills).extracting(k -> k.get("mode")).containsExactly("single", "single");
     // The kills take turns over a table of keys and a queue: the short test interrupts a compaction of each.
     assertThat(kills).extracting(k -> k.get("table")).containsExactly("keyTable", "openKeyTable");
     for (Map<String, Object> kill : kills) {

@@ -28,10 +28,14 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.hadoop.ozone.dist.Commands.Result;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * The jar kit as an operator uses it on an existing install: the distribution with upstream's jars alone stands for
@@ -56,6 +60,25 @@ class KitIT {
     assertThat(Commands.exec("cp", "-al", UPSTREAM.toString(), home.toString()).exitCode()).isZero();
     assertThat(Commands.exec("tar", "-xzf", KIT.toString(), "-C", work.toString()).exitCode()).isZero();
     installInto = work.resolve("ozone-tombstone-kit-" + Commands.VERSION).resolve("install-into");
+  }
+
+  /**
+   * The keys an operator copies into ozone-site.xml: a well-formed configuration file (an XML comment with two
+   * hyphens in a row, as an option written in it once had, is not) that turns the service on.
+   */
+  @Test
+  void theSiteFileIsWellFormedAndTurnsTheServiceOn() throws Exception {
+    Document site = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(installInto.resolveSibling("range-compaction-site.xml").toFile());
+    Map<String, String> properties = new TreeMap<>();
+    NodeList list = site.getElementsByTagName("property");
+    for (int i = 0; i < list.getLength(); i++) {
+      Element property = (Element) list.item(i);
+      properties.put(property.getElementsByTagName("name").item(0).getTextContent(),
+          property.getElementsByTagName("value").item(0).getTextContent());
+    }
+    assertThat(properties).containsEntry("ozone.om.range.compaction.service.enabled", "true")
+        .containsEntry("ozone.om.compaction.service.enabled", "false");
   }
 
   @Test
