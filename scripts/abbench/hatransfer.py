@@ -14,7 +14,6 @@ next OM (scripts/cluster transfer) and the new leader's DB is read again. Writes
 OUT/ha-transfer.md.
 """
 
-import datetime
 import json
 import shutil
 import signal
@@ -23,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import freon, machine, omdb, prom, scenarios, scrape, summary
+from . import freon, lifecycle, machine, omdb, prom, scenarios, scrape, summary
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
 from .progress import Progress
 
@@ -60,14 +59,6 @@ class Aborted(Exception):
     """Ctrl-C, SIGTERM or a failed run: the measure stops, keeping what it measured."""
 
 
-def _raise_on_sigterm(signum, frame):
-    raise KeyboardInterrupt
-
-
-def _now():
-    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
-
-
 def lists_from_start(scenario):
     """Whether the scenario's listings start at the bucket's first key (omkeybench --list-start first)."""
     args = list(scenario.freon_args)
@@ -96,9 +87,9 @@ class HaTransfer:
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
-        self.started_at, began = _now(), time.monotonic()
+        self.started_at, began = lifecycle.now(), time.monotonic()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-ha-'))
-        previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
+        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
         status, reason = 'complete', None
         try:
             plan = self.plan()
@@ -114,7 +105,7 @@ class HaTransfer:
         if not any(self.work_root.iterdir()):
             self.work_root.rmdir()
         result = {'tool': 'scripts/ab-bench --ha-transfer', 'status': status, 'reason': reason,
-                  'startedAt': self.started_at, 'finishedAt': _now(),
+                  'startedAt': self.started_at, 'finishedAt': lifecycle.now(),
                   'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
                   'machine': self.machine,
                   'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
@@ -140,7 +131,8 @@ class HaTransfer:
         freon_json = self.out / 'freon' / f'{run_id}.json'
         cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
                             self.out / 'freon' / f'{run_id}.latency.csv', 5, self.s.weights, OM_SERVICE_ID)
-        record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'status': 'running', 'startedAt': _now(),
+        record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'status': 'running',
+                  'startedAt': lifecycle.now(),
                   'omConf': om_conf, 'freonCommand': freon.shown(cmd),
                   'quietSeconds': self.s.quiet_s, 'measures': measures(scenario),
                   'clusterDir': str(self.work_root / run_id)}

@@ -20,7 +20,6 @@ with its coverage at this pair count. Per block the service's work from OM's eve
 run whose on-blocks did not work gives no verdict ("cost not measured", work_check).
 """
 
-import datetime
 import json
 import random
 import re
@@ -31,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import compactionevents, freon, machine, preload, prom, reconfig, scenarios
+from . import compactionevents, freon, lifecycle, machine, preload, prom, reconfig, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
@@ -159,14 +158,6 @@ def plan(pairs, seed):
     """[(pair, (first, second))]: pair 0 is the warm-up; each pair's order drawn from `seed`."""
     rng = random.Random(seed)
     return [(k, (ON, OFF) if rng.random() < 0.5 else (OFF, ON)) for k in range(pairs + 1)]
-
-
-def _now():
-    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
-
-
-def _raise_on_sigterm(signum, frame):
-    raise KeyboardInterrupt
 
 
 def block_client(rows, start, end):
@@ -301,7 +292,7 @@ class Interleave:
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
-        self.started_at, began = _now(), time.monotonic()
+        self.started_at, began = lifecycle.now(), time.monotonic()
         image_info = None
         if self.s.preload_keys:
             image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port,
@@ -320,7 +311,7 @@ class Interleave:
         client = None
         keep_work = False
         status, reason = 'complete', None
-        previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
+        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
         self.schedule = plan(self.s.pairs, self.s.seed)
         try:
             print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
@@ -357,7 +348,7 @@ class Interleave:
         self._fill_client()
         self._fill_work()
         result = {'tool': 'scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), 'status': status,
-                  'reason': reason, 'startedAt': self.started_at, 'finishedAt': _now(),
+                  'reason': reason, 'startedAt': self.started_at, 'finishedAt': lifecycle.now(),
                   'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
                   'machine': self.machine,
                   'settings': {'mode': 'A/A' if self.s.aa else 'A/B', 'scenario': self.s.scenario,

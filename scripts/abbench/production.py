@@ -27,7 +27,7 @@ import json
 import os
 import time
 
-from . import clientcost, interleave, report
+from . import clientcost, interleave, lifecycle, report
 from .cluster import ClusterError
 from .interleave import Interleave, InterleaveSettings
 from .progress import ended
@@ -56,10 +56,6 @@ LONGER_MEASURES = 'docs/benchmarks.md, "Cost to clients"'
 COST_ARM = 'range'
 JSON_FILE = 'production.json'
 PAGE_FILE = 'report.md'
-
-
-def _now():
-    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
 
 
 class Production:
@@ -103,7 +99,8 @@ class Production:
                 status, reason = 'partial', f"interleaved measure of {name}: {measures[name].get('reason')}"
                 break
         result = {'tool': 'scripts/ab-bench --production', 'status': status, 'reason': reason,
-                  'startedAt': started_at, 'finishedAt': _now(), 'wallSeconds': round(time.monotonic() - began, 1),
+                  'startedAt': started_at, 'finishedAt': lifecycle.now(),
+                  'wallSeconds': round(time.monotonic() - began, 1),
                   'commandLine': self.command_line, 'machine': arms['machine'], 'phaseSeconds': phases,
                   'settings': {'scenarios': SCENARIOS, 'arms': ARMS, 'preloadKeys': PRELOAD_KEYS, 'ops': OPS,
                                'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,

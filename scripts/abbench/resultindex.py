@@ -20,7 +20,8 @@ INDEX = 'README.md'
 STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
-              'rolling-upgrade.json', 'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json', 'upstream-on-master.json')
+              'rolling-upgrade.json', 'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json',
+              'upstream-on-master.json')
 
 
 def _median(values):

@@ -1,6 +1,5 @@
 """Runs the arms (interleaved across repeats), each on a fresh cluster, and writes the results folder."""
 
-import datetime
 import json
 import os
 import shutil
@@ -10,8 +9,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, freon, fullcompaction, machine,
-               preload, report, scenarios, segments, summary)
+from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, freon, fullcompaction, lifecycle,
+               machine, preload, report, scenarios, segments, summary)
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
                       set_metrics_period)
 from .progress import Progress
@@ -48,17 +47,9 @@ class Aborted(Exception):
 COST_ARMS = ('range', 'prototype')
 
 
-def _raise_on_sigterm(signum, frame):
-    raise KeyboardInterrupt
-
-
 def _load():
     """1, 5 and 15 minute load averages: other work on the machine skews an arm, so each run records them."""
     return [round(x, 2) for x in os.getloadavg()]
-
-
-def _now():
-    return datetime.datetime.now().astimezone().isoformat(timespec='seconds')
 
 
 class Benchmark:
@@ -84,11 +75,11 @@ class Benchmark:
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo, self.s.profile) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
-        self.started_at, self.began = _now(), time.monotonic()
+        self.started_at, self.began = lifecycle.now(), time.monotonic()
         if self.s.preload_keys:
             self._ensure_image()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
-        previous = signal.signal(signal.SIGTERM, _raise_on_sigterm)
+        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
         status, reason = 'complete', None
         try:
             plan = self.plan()
@@ -132,7 +123,8 @@ class Benchmark:
         latency_csv = f'freon/{run_id}.latency.csv'
         latency_log = f'freon/{run_id}.latency.log'
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
-                  'startedAt': _now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s, 'omConf': om_conf,
+                  'startedAt': lifecycle.now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s,
+                  'omConf': om_conf,
                   'csv': f'series/{run_id}.csv', 'clusterDir': str(self.work_root / run_id)}
         if not scenario.phased:
             cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
@@ -261,7 +253,7 @@ class Benchmark:
 
     def write_results(self, status, reason):
         result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason,
-                  'startedAt': getattr(self, 'started_at', None), 'finishedAt': _now(),
+                  'startedAt': getattr(self, 'started_at', None), 'finishedAt': lifecycle.now(),
                   'wallSeconds': round(time.monotonic() - self.began, 1) if hasattr(self, 'began') else None,
                   'commandLine': self.command_line, 'machine': self.machine,
                   'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
