@@ -341,8 +341,9 @@ QUICK_NO_OPEN_KEYS = '2026-11-23-ab-bench-quick-seed-no-openkeytable/summary.jso
 LEAD_ONLY_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead-only/db-bench.json'
 
 
-def seed_vs_off(path, metric):
-    return ratio(arm(path, 'seed', 'range', metric), arm(path, 'seed', 'off', metric))
+def range_vs_off(path, scenario, metric):
+    """The range arm's metric over the off arm's, in one scenario of one page."""
+    return ratio(arm(path, scenario, 'range', metric), arm(path, scenario, 'off', metric))
 
 
 UPSTREAM = '2026-11-26-upstream-on-master-split/upstream-on-master.json'
@@ -466,14 +467,14 @@ FACTS = {
     'ratio025.seed.full-list': (db_read(RATIO_025, 'seed', 'full', 'list'), ms),
     'ratio025.seed.full-list-skips': (db_read(RATIO_025, 'seed', 'full', 'list', 'meanSkips'), n0),
     'ratio025.seed.mb': (db_arm(RATIO_025, 'seed', 'range', 'compactWriteBytes'), megabytes),
-    'ratio025.cluster.skips': (seed_vs_off(RATIO_025_CLUSTER, 'om.iterSkipsPerOp'), x2),
-    'ratio025.cluster.seek': (seed_vs_off(RATIO_025_CLUSTER, 'om.seekAvgUsRun'), x2),
-    'quick.before-pacing.ops': (seed_vs_off(QUICK_BEFORE_PACING, 'client.opsPerSecond'), x2),
-    'quick.before-pacing.list-p99': (seed_vs_off(QUICK_BEFORE_PACING, 'client.operations.LIST.p99'), x2),
-    'quick.no-open-keys.ops': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'client.opsPerSecond'), x2),
-    'quick.no-open-keys.list-p99': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'client.operations.LIST.p99'), x2),
-    'quick.no-open-keys.seek': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'om.seekAvgUsRun'), x2),
-    'quick.no-open-keys.skips': (seed_vs_off(QUICK_NO_OPEN_KEYS, 'om.iterSkipsPerOp'), x2),
+    'ratio025.cluster.skips': (range_vs_off(RATIO_025_CLUSTER, 'seed', 'om.iterSkipsPerOp'), x2),
+    'ratio025.cluster.seek': (range_vs_off(RATIO_025_CLUSTER, 'seed', 'om.seekAvgUsRun'), x2),
+    'quick.before-pacing.ops': (range_vs_off(QUICK_BEFORE_PACING, 'seed', 'client.opsPerSecond'), x2),
+    'quick.before-pacing.list-p99': (range_vs_off(QUICK_BEFORE_PACING, 'seed', 'client.operations.LIST.p99'), x2),
+    'quick.no-open-keys.ops': (range_vs_off(QUICK_NO_OPEN_KEYS, 'seed', 'client.opsPerSecond'), x2),
+    'quick.no-open-keys.list-p99': (range_vs_off(QUICK_NO_OPEN_KEYS, 'seed', 'client.operations.LIST.p99'), x2),
+    'quick.no-open-keys.seek': (range_vs_off(QUICK_NO_OPEN_KEYS, 'seed', 'om.seekAvgUsRun'), x2),
+    'quick.no-open-keys.skips': (range_vs_off(QUICK_NO_OPEN_KEYS, 'seed', 'om.iterSkipsPerOp'), x2),
     'lead-only1e7.range.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'range', 'head openKeyTable'), ms),
     'lead-only1e7.range.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'range', 'head openKeyTable', 'meanSkips'), n0),
     'lead-only1e7.none.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable'), ms),
@@ -518,10 +519,8 @@ FACTS = {
     'bulkcluster.obs.skips.off': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.iterSkips'), n0),
     'bulkcluster.fso.skips.range': (arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.iterSkips'), n0),
     'bulkcluster.fso.skips.off': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.iterSkips'), n0),
-    'bulkcluster.obs.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-obs.latencyMs'),
-                                      arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-obs.latencyMs')), x2),
-    'bulkcluster.fso.latency': (ratio(arm(BULK_CLUSTER, 'bulk-expire', 'range', 'bulkExpire.readers.list-fso.latencyMs'),
-                                      arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.readers.list-fso.latencyMs')), x2),
+    'bulkcluster.obs.latency': (range_vs_off(BULK_CLUSTER, 'bulk-expire', 'bulkExpire.readers.list-obs.latencyMs'), x2),
+    'bulkcluster.fso.latency': (range_vs_off(BULK_CLUSTER, 'bulk-expire', 'bulkExpire.readers.list-fso.latencyMs'), x2),
     's3.objects': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.counts.objects'), n0),
     's3.expired': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.counts.deleted'), n0),
     's3.keytable.off': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.tombstones.keyTable'), n0),
@@ -533,10 +532,8 @@ FACTS = {
     's3.list-requests': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.listRequests'), n0),
     's3.client.off': (arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.clientLatencyMs'), ms),
     's3.client.range': (arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.clientLatencyMs'), ms),
-    's3.client.ratio': (ratio(arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.clientLatencyMs'),
-                              arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.clientLatencyMs')), x2),
-    's3.om.ratio': (ratio(arm(S3_EXPIRY, 's3-expiry', 'range', 'bulkExpire.readers.list-s3.latencyMs'),
-                          arm(S3_EXPIRY, 's3-expiry', 'off', 'bulkExpire.readers.list-s3.latencyMs')), x2),
+    's3.client.ratio': (range_vs_off(S3_EXPIRY, 's3-expiry', 'bulkExpire.readers.list-s3.clientLatencyMs'), x2),
+    's3.om.ratio': (range_vs_off(S3_EXPIRY, 's3-expiry', 'bulkExpire.readers.list-s3.latencyMs'), x2),
     's3.wall-minutes': (at(S3_EXPIRY, 'wallSeconds'), minutes),
     'ha.wall-minutes': (at(HA_TRANSFER, 'wallSeconds'), minutes),
     'upstream.commit': (at(UPSTREAM, 'checkoutCommit'), lambda sha: sha[:8]),
@@ -615,10 +612,8 @@ FACTS = {
     'large.retention.full-writes-mb': (arm(LARGE, 'retention', 'full', 'om.compactWriteMB'), n0),
     'large.retention.range-writes-mb': (arm(LARGE, 'retention', 'range', 'om.compactWriteMB'), n0),
     'smoke.one-repeat-minutes': (per_repeat_wall(SMOKE), minutes),
-    'large.seed.seek': (ratio(arm(LARGE, 'seed', 'range', 'om.seekAvgUsRun'),
-                              arm(LARGE, 'seed', 'off', 'om.seekAvgUsRun')), x2),
-    'large.retention.seek': (ratio(arm(LARGE, 'retention', 'range', 'om.seekAvgUsRun'),
-                                   arm(LARGE, 'retention', 'off', 'om.seekAvgUsRun')), x2),
+    'large.seed.seek': (range_vs_off(LARGE, 'seed', 'om.seekAvgUsRun'), x2),
+    'large.retention.seek': (range_vs_off(LARGE, 'retention', 'om.seekAvgUsRun'), x2),
     'large.seed.full-writes-vs-range': (ratio(arm(LARGE, 'seed', 'full', 'om.compactWriteMB'),
                                               arm(LARGE, 'seed', 'range', 'om.compactWriteMB')), n0),
     'large.retention.full-writes-vs-range': (ratio(arm(LARGE, 'retention', 'full', 'om.compactWriteMB'),
