@@ -1,7 +1,8 @@
 """What OM acknowledged, and whether its bucket still agrees: a delete-heavy omkeybench load whose every acknowledged
-create and delete goes to a journal (--journal), and the check of a bucket against every journal so far. The fault
-test (kill -9 of OM) and the rolling upgrade (OM by OM onto other jars and back) judge each step with it. Standard
-library only."""
+create and delete goes to a journal (--journal), and the check of a bucket against every journal so far; with what
+the fault test (kill -9 of OM) and the rolling upgrade (OM by OM onto other jars and back) read of an OM to judge each
+step: its log as it grows, and a value of its /prom. Standard library only (the scripts run on the system's Python,
+without the harness's environment and its Prometheus parser)."""
 
 import json
 import os
@@ -9,6 +10,7 @@ import re
 import signal
 import subprocess
 import time
+import urllib.request
 
 from .journal import expected_keys
 
@@ -17,6 +19,8 @@ OM_SERVICE_ID = 'omservice'
 # RocksDB's status "Corruption: ...", Ratis' CorruptedLogException, a repair; not OM's "QuotaRepairUpgradeAction" or
 # Ratis' "log.corruption.policy" setting, which every start logs.
 CORRUPTION = re.compile(r'Corruption|Corrupted|corrupted|RepairDB|repaired')
+# What OM logs as the range compaction service starts and ends a compaction.
+COMPACTING, COMPACTED = 'Compacting ', 'Compacted '
 
 
 class LedgerError(Exception):
@@ -110,3 +114,34 @@ def complaints(path, since):
 
 def size(path):
     return os.path.getsize(path) if os.path.exists(path) else 0
+
+
+class LogTail:
+    """What a log gained since it was opened."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = os.path.getsize(path)
+        self.text = ''
+
+    def read_new(self):
+        """Reads what was added since the last read; returns just that."""
+        with open(self.path, 'rb') as f:
+            f.seek(self.offset)
+            added = f.read()
+        self.offset += len(added)
+        new = added.decode('utf-8', 'replace')
+        self.text += new
+        return new
+
+
+def om_metric(cluster, om, name):
+    """The value of metric `name` (any labels) on OM `om`'s /prom, or None while it is not there or OM does not
+    answer."""
+    pattern = re.compile(r'^' + re.escape(name) + r'(?:\{[^}]*\})? ([0-9.eE+-]+|NaN)$', re.MULTILINE)
+    try:
+        with urllib.request.urlopen(cluster.oms[om]['prom'], timeout=10) as r:
+            match = pattern.search(r.read().decode('utf-8', 'replace'))
+    except OSError:
+        return None
+    return float(match.group(1)) if match else None
