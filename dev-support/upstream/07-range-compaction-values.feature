@@ -2,7 +2,6 @@
 name: range-compaction-values
 subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,WritePressure,MemtableState,TableState,CompactedSpans,CompactionBudget,ForegroundLatency}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
 
 Whole-table manual compaction (CompactionService) is heavy and exclusive: it
 blocks RocksDB's own L0->L1 compactions and can stall writes, and it stays
@@ -40,6 +39,8 @@ Compatibility: new classes only, in the new package
 org.apache.hadoop.ozone.om.compaction; nothing reads the new keys until
 {jira:range-compaction}, and the service stays off by default there.
 
-Test plan: TestForegroundLatency reads the window of client requests from a
-real metrics system; the values are exercised by the pick's tests in
-{jira:range-compaction-policy}.
+Test plan: the values are exercised by the pick's tests in
+{jira:range-compaction-policy}; TestForegroundLatency, which reads the
+window of client requests from a real metrics system, comes with the
+service's tests in {jira:range-compaction-tests}, to keep each review
+under about 1,500 lines.

@@ -2,7 +2,7 @@
 # pickAutoScore), with its exact tests. Its effect at the DB level is the committed db-bench page.
 name: range-compaction-policy
 subject: HDDS-XXXXX. Range compaction: the pick, a pure function of the tables and OM's activity
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,CompactionLook,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionPolicy,TestActivityWatch}.java
 results: docs/results/2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.md
 results-from: ## seed

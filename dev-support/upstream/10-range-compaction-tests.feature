@@ -1,13 +1,13 @@
-# Range compaction, part 4: the service's tests on a real OM DB, and the idle cleanup in a running OM.
+# Range compaction, part 4: the service's tests on a real OM DB.
 name: range-compaction-tests
-subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB and of the idle cleanup
+subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionService,RocksDbDeletes}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionIdle.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
 
-{jira:range-compaction} added the range compaction service with one
-end-to-end test. These tests check what it does exactly, against RocksDB's
-own counts rather than the service's metrics; they come in a change of
-their own to keep each review under about 1,500 lines.
+{jira:range-compaction} added the range compaction service. These tests
+check what it does exactly, against RocksDB's own counts rather than the
+service's metrics; they come in a change of their own to keep each review
+under about 1,500 lines.
 
 Compatibility: tests only.
 
@@ -19,7 +19,5 @@ Test plan:
   cleanup, the budget, write pressure and slow clients stopping a run,
   snapshot tables left alone, and a bad configuration refused with its key
   and value.
-- TestRangeCompactionIdle: a bulk delete followed by quiet in a running OM,
-  as lifecycle expiry leaves it: no reader comes, and the idle service
-  removes the tombstones all the same, checked in RocksDB's counts of
-  deletes in each table's SSTs and memtables.
+- TestForegroundLatency: the window of OM's client requests read from a
+  real ProtocolMessageMetrics in a real metrics system.

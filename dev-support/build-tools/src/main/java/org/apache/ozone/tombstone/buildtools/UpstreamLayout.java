@@ -24,7 +24,8 @@ import java.nio.file.Path;
 /**
  * Where one of our files lives in upstream's tree. Mostly where it lives here, with two exceptions:
  * <ul>
- *   <li>A test that starts a MiniOzoneCluster. Upstream keeps every such test in {@code hadoop-ozone/integration-test},
+ *   <li>A test that starts a MiniOzoneCluster, or runs on one that a suite shares (a {@code ...Tests.TestCase}, as
+ *   upstream's NonHATests.TestCase). Upstream keeps every such test in {@code hadoop-ozone/integration-test},
  *   because the mini-cluster module depends on ozone-manager and so ozone-manager's (or freon's) own tests cannot use
  *   it; our overlay modules run them beside the code they test, with the released mini-cluster jar on their test
  *   classpath.</li>
@@ -37,6 +38,7 @@ final class UpstreamLayout {
   static final String INTEGRATION_TESTS = "hadoop-ozone/integration-test/src/test/java/";
   private static final String TEST_SOURCES = "/src/test/java/";
   private static final String MINI_CLUSTER = "org.apache.hadoop.ozone.MiniOzone";
+  private static final String SHARED_CLUSTER = "Tests.TestCase";
   private static final String FRAMEWORK = "hadoop-hdds/framework/";
   private static final String FRAMEWORK_MANAGED = FRAMEWORK + "src/main/java/org/apache/hadoop/hdds/utils/db/managed/";
   private static final String MANAGED_ROCKSDB = "hadoop-hdds/managed-rocksdb/";
@@ -50,8 +52,11 @@ final class UpstreamLayout {
       return MANAGED_ROCKSDB + file.substring(FRAMEWORK.length());
     }
     int tests = file.indexOf(TEST_SOURCES);
-    if (tests < 0 || file.startsWith(INTEGRATION_TESTS) || !file.endsWith(".java")
-        || !Files.readString(project.resolve(file)).contains(MINI_CLUSTER)) {
+    if (tests < 0 || file.startsWith(INTEGRATION_TESTS) || !file.endsWith(".java")) {
+      return file;
+    }
+    String source = Files.readString(project.resolve(file));
+    if (!source.contains(MINI_CLUSTER) && !source.contains(SHARED_CLUSTER)) {
       return file;
     }
     return INTEGRATION_TESTS + file.substring(tests + TEST_SOURCES.length());

@@ -32,14 +32,17 @@ class TestUpstreamLayout {
   private Path project;
 
   @Test
-  void aTestThatStartsAMiniOzoneClusterGoesToIntegrationTest() throws Exception {
+  void aTestThatStartsOrSharesAMiniOzoneClusterGoesToIntegrationTest() throws Exception {
     write(OM_TESTS + "TestWithCluster.java", "import org.apache.hadoop.ozone.MiniOzoneCluster;\nclass T {}\n");
     write(OM_TESTS + "TestWithHaCluster.java", "class T { org.apache.hadoop.ozone.MiniOzoneHAClusterImpl c; }\n");
+    write(OM_TESTS + "TestOnASharedCluster.java", "abstract class T implements OneOmTests.TestCase {}\n");
 
     assertThat(UpstreamLayout.upstreamPath(project, OM_TESTS + "TestWithCluster.java"))
         .isEqualTo("hadoop-ozone/integration-test/src/test/java/org/apache/hadoop/ozone/om/x/TestWithCluster.java");
     assertThat(UpstreamLayout.upstreamPath(project, OM_TESTS + "TestWithHaCluster.java"))
         .isEqualTo("hadoop-ozone/integration-test/src/test/java/org/apache/hadoop/ozone/om/x/TestWithHaCluster.java");
+    assertThat(UpstreamLayout.upstreamPath(project, OM_TESTS + "TestOnASharedCluster.java")).isEqualTo(
+        "hadoop-ozone/integration-test/src/test/java/org/apache/hadoop/ozone/om/x/TestOnASharedCluster.java");
   }
 
   @Test

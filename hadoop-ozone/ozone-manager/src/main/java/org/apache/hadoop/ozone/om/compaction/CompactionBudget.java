@@ -56,9 +56,16 @@ final class CompactionBudget {
     return (long) tokens;
   }
 
-  /** @return whether the budget was made for these settings: a reconfigured ratio or bound makes a new one */
-  boolean hasSettings(double ratioNow, long capacityNow) {
-    return ratio == ratioNow && capacity == capacityNow;
+  /**
+   * @param current the budget so far, or null before the first look
+   * @return {@code current} while a look's settings keep its ratio and bound; a reconfigured one starts anew, full
+   */
+  static CompactionBudget forSettings(CompactionBudget current, RangeCompactionConfig settings, long flushedBytes) {
+    if (current != null && current.ratio == settings.getBudgetRatio()
+        && current.capacity == settings.getMaxCompactionBytes()) {
+      return current;
+    }
+    return new CompactionBudget(settings.getBudgetRatio(), settings.getMaxCompactionBytes(), flushedBytes);
   }
 
   void spend(long bytes) {

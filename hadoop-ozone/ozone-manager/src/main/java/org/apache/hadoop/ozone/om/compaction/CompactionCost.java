@@ -43,11 +43,14 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  * holding inputs. Where inputs of two levels or more meet, each merge reads
  * what the levels above brought down and the next level's inputs, and the
  * last merge, whose output is the bottommost level for the span, drops the
- * tombstones. Inputs of a single level merge with nothing: L0 files are moved
- * down whole and keep their tombstones, so only a forced bottommost compaction
- * (kForce) rewrites them and drops them. Forcing it after a merge would
- * rewrite the merge's output once more for nothing, which doubled what the
- * service wrote (RocksJava 7.7.3 has no kForceOptimized, which skips that).
+ * tombstones. An input that overlaps no input below it merges with nothing:
+ * RocksDB moves it down whole, and it keeps its tombstones, as do the inputs
+ * of a single level. Only a forced bottommost compaction (kForce) rewrites
+ * those and drops them. A range grown over its neighbours can hold such an
+ * input beside a merge: a queue's tombstones flushed to L0 beside an older
+ * bucket's bottom-level SSTs. Forcing it after merges alone would rewrite
+ * their output once more for nothing, which doubled what the service wrote
+ * (RocksJava 7.7.3 has no kForceOptimized, which skips that).
  */
 final class CompactionCost {
   private final Set<SstFile> inputs = new LinkedHashSet<>();
@@ -86,11 +89,29 @@ final class CompactionCost {
   }
 
   /**
-   * @return whether the inputs lie at a single level, so that only a forced bottommost compaction drops their
-   *     tombstones; with inputs at two levels or more, the merge into the lowest one drops them
+   * @return whether some input merges with nothing on its way down (the inputs lie at a single level, or an SST
+   *     overlaps no input below it), so that only a forced bottommost compaction drops its tombstones
    */
   boolean needsBottommostForced() {
-    return levels.size() == 1;
+    if (levels.size() == 1) {
+      return true;
+    }
+    for (SstFile f : inputs) {
+      if (f.getLevel() < levels.last() && !overlapsInputBelow(f)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean overlapsInputBelow(SstFile upper) {
+    KeySpan keys = KeySpan.of(upper);
+    for (SstFile f : inputs) {
+      if (f.getLevel() > upper.getLevel() && keys.overlaps(f)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** @return whether a compaction is already reading some of the inputs */

@@ -17,7 +17,6 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,26 +30,6 @@ final class CompactionEvents {
   static final String LOGGER = "org.apache.hadoop.ozone.om.compaction.RangeCompactionEvents";
   private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
 
-  /**
-   * Why the service acted on a table: on the leader under load a reader is due to scan it, an idle OM cleans up
-   * outside the budget, a follower under load keeps its DB clean for when it leads.
-   */
-  enum Reason {
-    READER, IDLE, FOLLOWER;
-
-    static Reason of(CompactionPick pick, boolean leader) {
-      if (pick.isIdle()) {
-        return IDLE;
-      }
-      return leader ? READER : FOLLOWER;
-    }
-
-    @Override
-    public String toString() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
-
   private CompactionEvents() {
   }
 
@@ -58,8 +37,8 @@ final class CompactionEvents {
    * One flush ({@code action} "flush", which reads no SST: {@code inputBytes} 0) or compaction ("compact", {@code
    * inputBytes} of every SST that overlaps the range); {@code writtenBytes} of the SSTs that were not there before.
    */
-  static void record(String action, Reason reason, String table, long startMs, long endMs, long inputBytes,
-      long writtenBytes) {
+  static void record(String action, CompactionPick.Reason reason, String table, long startMs, long endMs,
+      long inputBytes, long writtenBytes) {
     LOG.info("action={} reason={} table={} startMs={} endMs={} inputBytes={} writtenBytes={}", action, reason, table,
         startMs, endMs, inputBytes, writtenBytes);
   }

@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.om.compaction;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 
@@ -34,6 +35,20 @@ final class CompactionPick {
     COMPACT,
     /** Something qualifies, but not now: see {@link Wait}. */
     WAIT
+  }
+
+  /**
+   * Why the service flushes or compacts (as RocksDB's CompactionReason names why it compacts): on the leader under
+   * load a reader is due to scan the table; a follower under load keeps its DB clean for when it leads; an idle OM
+   * is cleaned outside the budget.
+   */
+  enum Reason {
+    READER, FOLLOWER, IDLE;
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
   }
 
   /** Why something that qualifies has to wait. */
@@ -61,47 +76,43 @@ final class CompactionPick {
   private final String table;
   private final KeyRange range;
   private final CompactionCost cost;
+  private final Reason reason;
   private final Wait wait;
-  private final String reason;
+  private final String waitReason;
   private final Map<Skip, Integer> skips;
-  private final boolean idle;
   private final boolean bottommostForced;
 
   @SuppressWarnings("checkstyle:ParameterNumber")
-  private CompactionPick(Action action, String table, KeyRange range, CompactionCost cost, Wait wait,
-      String reason, EnumMap<Skip, Integer> skips, boolean idle, boolean bottommostForced) {
+  private CompactionPick(Action action, String table, KeyRange range, CompactionCost cost, Reason reason, Wait wait,
+      String waitReason, EnumMap<Skip, Integer> skips, boolean bottommostForced) {
     this.action = action;
     this.table = table;
     this.range = range;
     this.cost = cost;
-    this.wait = wait;
     this.reason = reason;
+    this.wait = wait;
+    this.waitReason = waitReason;
     this.skips = Collections.unmodifiableMap(skips);
-    this.idle = idle;
     this.bottommostForced = bottommostForced;
   }
 
   static CompactionPick none(EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.NONE, null, null, null, null, null, skips, false, false);
+    return new CompactionPick(Action.NONE, null, null, null, null, null, null, skips, false);
   }
 
-  /** @param idle whether OM is idle: the flush is idle cleanup */
-  static CompactionPick flush(String table, EnumMap<Skip, Integer> skips, boolean idle) {
-    return new CompactionPick(Action.FLUSH, table, null, null, null, null, skips, idle, false);
+  static CompactionPick flush(String table, EnumMap<Skip, Integer> skips, Reason reason) {
+    return new CompactionPick(Action.FLUSH, table, null, null, reason, null, null, skips, false);
   }
 
-  /**
-   * @param idle whether OM is idle: the compaction is idle cleanup, not charged to the budget
-   * @param bottommostForced whether the compaction rewrites its output at the bottommost level (RocksDB's kForce)
-   */
-  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips, boolean idle,
+  /** @param bottommostForced whether the compaction rewrites its output at the bottommost level (RocksDB's kForce) */
+  static CompactionPick compact(KeyRange range, CompactionCost cost, EnumMap<Skip, Integer> skips, Reason reason,
       boolean bottommostForced) {
-    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, null, null, skips, idle,
+    return new CompactionPick(Action.COMPACT, range.getTable(), range, cost, reason, null, null, skips,
         bottommostForced);
   }
 
-  static CompactionPick waitFor(Wait wait, String reason, EnumMap<Skip, Integer> skips) {
-    return new CompactionPick(Action.WAIT, null, null, null, wait, reason, skips, false, false);
+  static CompactionPick waitFor(Wait wait, String waitReason, EnumMap<Skip, Integer> skips) {
+    return new CompactionPick(Action.WAIT, null, null, null, null, wait, waitReason, skips, false);
   }
 
   Action getAction() {
@@ -123,18 +134,23 @@ final class CompactionPick {
     return cost;
   }
 
+  /** @return why the service flushes or compacts, null for a pick that does neither */
+  Reason getReason() {
+    return reason;
+  }
+
   Wait getWait() {
     return wait;
   }
 
   /** @return why the service waits, for its log */
-  String getReason() {
-    return reason;
+  String getWaitReason() {
+    return waitReason;
   }
 
   /** @return whether the flush or compaction is idle cleanup: OM was idle, and the budget did not bound it */
   boolean isIdle() {
-    return idle;
+    return reason == Reason.IDLE;
   }
 
   /**
@@ -142,12 +158,12 @@ final class CompactionPick {
    *     look: the next look sees a load that returned meanwhile)
    */
   boolean endsLook() {
-    return action == Action.NONE || action == Action.WAIT || action == Action.COMPACT && idle;
+    return action == Action.NONE || action == Action.WAIT || action == Action.COMPACT && isIdle();
   }
 
   /** @return whether the compaction is charged to the budget, which bounds what the service takes from a busy OM */
   boolean isChargedToBudget() {
-    return action == Action.COMPACT && !idle;
+    return action == Action.COMPACT && !isIdle();
   }
 
   /** @return whether the compaction forces its output to the bottommost level ({@link CompactionCost}) */
@@ -164,11 +180,11 @@ final class CompactionPick {
   public String toString() {
     switch (action) {
     case FLUSH:
-      return (idle ? "idle " : "") + "flush " + table;
+      return "flush " + table + " (" + reason + ")";
     case COMPACT:
-      return (idle ? "idle " : "") + "compact " + range + " reading " + cost.getBytes() + " bytes";
+      return "compact " + range + " reading " + cost.getBytes() + " bytes (" + reason + ")";
     case WAIT:
-      return "wait (" + wait + "): " + reason;
+      return "wait (" + wait + "): " + waitReason;
     default:
       return "none";
     }

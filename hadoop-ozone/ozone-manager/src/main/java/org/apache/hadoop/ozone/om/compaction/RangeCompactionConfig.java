@@ -214,11 +214,12 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   @Config(key = Keys.BOTTOMMOST_FORCED, reconfigurable = true, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether a compaction whose input SSTs all lie at one level rewrites them at the bottommost "
-          + "level (RocksDB's kForce). Such SSTs merge with nothing on their way down: tombstone-only L0 files of "
-          + "sequential keys are moved down whole, and their tombstones stay. A compaction with inputs at two "
-          + "levels or more is never forced: its merge into the lowest level drops the tombstones, and forcing "
-          + "would rewrite that output a second time. false is RocksDB's default (kIfHaveCompactionFilter).")
+      description = "Whether a compaction with an input SST that merges with nothing on its way down (its inputs "
+          + "all lie at one level, or an SST overlaps no input below it) rewrites it at the bottommost level "
+          + "(RocksDB's kForce). Such an SST is moved down whole, and its tombstones stay: tombstone-only L0 files "
+          + "of sequential keys. A compaction whose every input meets one below is never forced: its merge into "
+          + "the lowest level drops the tombstones, and forcing would rewrite that output a second time. false is "
+          + "RocksDB's default (kIfHaveCompactionFilter).")
   private volatile boolean bottommostForced = true;
 
   @Config(key = Keys.SNAPSHOT_TABLES_ALLOWED, reconfigurable = true, defaultValue = "false", type = ConfigType.BOOLEAN,

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Reason;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
@@ -175,55 +176,76 @@ public final class RangeCompactionPolicy {
     return tombstones >= config.getMinTombstones() && tombstones >= ratio * entries;
   }
 
-  /** @return what to do next */
+  /**
+   * @return what to do next, from the first of these steps that has an answer, in this order: nothing qualifies (or
+   *     all that does waits for its table's write pressure or for the budget); RocksDB delays or stops writes, or
+   *     OM's clients wait long, so nothing starts; a qualifying memtable is flushed; the best qualifying range is
+   *     compacted. A flush or compaction carries its {@link Reason}.
+   */
   CompactionPick pickNext(CompactionEnv env) {
     boolean idle = isIdle(env.getActivity());
-    long budget = idle ? Long.MAX_VALUE : env.getBudgetBytes();
-    EnumMap<Skip, Integer> skips = new EnumMap<>(Skip.class);
-    String pressure = null;
-    String flush = null;
-    Candidate best = null;
+    Qualifying work = qualifying(env, idle ? Long.MAX_VALUE : env.getBudgetBytes());
+    if (work.flush == null && work.best == null) {
+      return nothingNow(env, work);
+    }
+    CompactionPick strained = strained(env, work.skips);
+    if (strained != null) {
+      return strained;
+    }
+    Reason reason = idle ? Reason.IDLE : env.getActivity().isLeader() ? Reason.READER : Reason.FOLLOWER;
+    if (work.flush != null) {
+      return CompactionPick.flush(work.flush, work.skips, reason);
+    }
+    return CompactionPick.compact(work.best.range, work.best.cost, work.skips, reason,
+        config.isBottommostForced() && work.best.cost.needsBottommostForced());
+  }
+
+  /** @return the qualifying memtable to flush and the best range to compact of the env's tables, and the skips */
+  private Qualifying qualifying(CompactionEnv env, long budget) {
+    Qualifying work = new Qualifying();
     for (TableState table : env.getTables()) {
       boolean memtableDense = qualifies(table.getMemtable());
       List<Integer> dense = denseRanges(table);
       if (!memtableDense && dense.isEmpty()) {
         continue;
       }
-      String reason = writePressure(table.getName(), table.getPressure());
-      if (reason != null) {
-        skip(skips, Skip.WRITE_PRESSURE, dense.size());
-        pressure = reason;
+      String pressure = writePressure(table.getName(), table.getPressure());
+      if (pressure != null) {
+        skip(work.skips, Skip.WRITE_PRESSURE, dense.size());
+        work.pressure = pressure;
         continue;
       }
       // One flush per table and look: a memtable that still qualifies after it holds what the flush found.
-      if (memtableDense && flush == null && !env.isFlushedThisRun(table.getName())) {
-        flush = table.getName();
+      if (memtableDense && work.flush == null && !env.isFlushedThisRun(table.getName())) {
+        work.flush = table.getName();
       }
-      Candidate candidate = best(table, dense, budget, skips);
-      if (candidate != null && (best == null || candidate.isBetterThan(best))) {
-        best = candidate;
+      Candidate candidate = best(table, dense, budget, work.skips);
+      if (candidate != null && (work.best == null || candidate.isBetterThan(work.best))) {
+        work.best = candidate;
       }
     }
-    if (flush == null && best == null) {
-      if (pressure != null) {
-        return CompactionPick.waitFor(Wait.WRITE_PRESSURE, pressure, skips);
-      }
-      return skips.containsKey(Skip.BUDGET)
-          ? CompactionPick.waitFor(Wait.BUDGET, "compactions read up to " + env.getBudgetBytes()
-              + " bytes until RocksDB flushes more", skips)
-          : CompactionPick.none(skips);
+    return work;
+  }
+
+  /** @return with nothing to flush or compact now: a wait for write pressure or the budget if they held work back */
+  private static CompactionPick nothingNow(CompactionEnv env, Qualifying work) {
+    if (work.pressure != null) {
+      return CompactionPick.waitFor(Wait.WRITE_PRESSURE, work.pressure, work.skips);
     }
+    return work.skips.containsKey(Skip.BUDGET)
+        ? CompactionPick.waitFor(Wait.BUDGET, "compactions read up to " + env.getBudgetBytes()
+            + " bytes until RocksDB flushes more", work.skips)
+        : CompactionPick.none(work.skips);
+  }
+
+  /** @return a wait while RocksDB delays or stops writes or OM's clients wait long, or null */
+  private CompactionPick strained(CompactionEnv env, EnumMap<Skip, Integer> skips) {
     if (env.isWritesStopped() || env.isWritesDelayed()) {
       return CompactionPick.waitFor(Wait.WRITE_PRESSURE, env.isWritesStopped() ? "writes are stopped"
           : "writes are delayed", skips);
     }
     String slow = clientsWaitLong(env.getForeground());
-    if (slow != null) {
-      return CompactionPick.waitFor(Wait.FOREGROUND_LATENCY, slow, skips);
-    }
-    return flush != null ? CompactionPick.flush(flush, skips, idle)
-        : CompactionPick.compact(best.range, best.cost, skips, idle,
-            config.isBottommostForced() && best.cost.needsBottommostForced());
+    return slow == null ? null : CompactionPick.waitFor(Wait.FOREGROUND_LATENCY, slow, skips);
   }
 
   /**
@@ -375,6 +397,17 @@ public final class RangeCompactionPolicy {
     if (count > 0) {
       skips.merge(skip, count, Integer::sum);
     }
+  }
+
+  /** What qualifies in one pick's tables. */
+  private static final class Qualifying {
+    private final EnumMap<Skip, Integer> skips = new EnumMap<>(Skip.class);
+    /** The table whose memtable to flush, or null. */
+    private String flush;
+    /** The best range that may be compacted now, or null. */
+    private Candidate best;
+    /** Why a table with qualifying work was passed over for its write pressure (the latest such), or null. */
+    private String pressure;
   }
 
   /** A range that may be compacted, spanning ranges {@code first..last} of its table. */

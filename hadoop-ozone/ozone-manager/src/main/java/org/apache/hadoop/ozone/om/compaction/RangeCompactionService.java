@@ -146,10 +146,11 @@ public class RangeCompactionService extends BackgroundService {
       metrics.skippedForSnapshots(look.getDue().size() - tables.size());
       Set<String> flushed = new HashSet<>();
       Set<String> cleaned = new HashSet<>();
+      budget = CompactionBudget.forSettings(budget, look.getSettings(), stats.getFlushedBytes());
       long deadline = Time.monotonicNow() + look.getSettings().getTimeoutMillis();
       CompactionPick pick = null;
       while (stopping.getCount() > 0 && Time.monotonicNow() < deadline && (pick == null || !pick.endsLook())) {
-        pick = policy.pickNext(reader.read(look, tables, budget(look).available(stats.getFlushedBytes()), flushed,
+        pick = policy.pickNext(reader.read(look, tables, budget.available(stats.getFlushedBytes()), flushed,
             !cleaned.isEmpty()));
         if (act(pick, look, flushed)) {
           cleaned.add(pick.getTable());
@@ -184,12 +185,11 @@ public class RangeCompactionService extends BackgroundService {
     if (pick.getAction() != CompactionPick.Action.FLUSH && pick.getAction() != CompactionPick.Action.COMPACT) {
       return false;
     }
-    CompactionEvents.Reason reason = CompactionEvents.Reason.of(pick, look.getActivity().isLeader());
     if (pick.getAction() == CompactionPick.Action.FLUSH) {
       flushed.add(pick.getTable());
-      compactor.flush(pick, reason);
+      compactor.flush(pick);
     } else {
-      long millis = compactor.compact(pick, reason);
+      long millis = compactor.compact(pick);
       if (pick.isChargedToBudget()) {
         budget.spend(pick.getCost().getBytes());
       }
@@ -202,19 +202,9 @@ public class RangeCompactionService extends BackgroundService {
   private void logWait(CompactionPick pick) {
     CompactionPick.Wait wait = pick.getAction() == CompactionPick.Action.WAIT ? pick.getWait() : null;
     if (wait != null && wait != lastWait) {
-      LOG.info("Range compaction waits: {}", pick.getReason());
+      LOG.info("Range compaction waits: {}", pick.getWaitReason());
     }
     lastWait = wait;
-  }
-
-  /** The budget for the look's ratio and bound; a reconfigured one starts anew, full. */
-  private CompactionBudget budget(CompactionLook look) {
-    RangeCompactionConfig settings = look.getSettings();
-    if (budget == null || !budget.hasSettings(settings.getBudgetRatio(), settings.getMaxCompactionBytes())) {
-      budget = new CompactionBudget(settings.getBudgetRatio(), settings.getMaxCompactionBytes(),
-          stats.getFlushedBytes());
-    }
-    return budget;
   }
 
   /** Pauses, or returns at once when the service stops. */

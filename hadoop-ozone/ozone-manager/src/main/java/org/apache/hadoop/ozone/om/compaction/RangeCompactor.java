@@ -53,7 +53,7 @@ final class RangeCompactor {
   }
 
   /** Flushes the picked memtable and records it. */
-  void flush(CompactionPick pick, CompactionEvents.Reason reason) throws IOException {
+  void flush(CompactionPick pick) throws IOException {
     String table = pick.getTable();
     Set<String> filesBefore = fileNames(table);
     long startMs = Time.now();
@@ -63,7 +63,7 @@ final class RangeCompactor {
     long endMs = Time.now();
     metrics.memtableFlushed(millis, pick.isIdle());
     stats.refresh(table);
-    CompactionEvents.record("flush", reason, table, startMs, endMs, 0, bytesNotIn(filesBefore, table));
+    CompactionEvents.record("flush", pick.getReason(), table, startMs, endMs, 0, bytesNotIn(filesBefore, table));
   }
 
   /**
@@ -72,7 +72,7 @@ final class RangeCompactor {
    *
    * @return how long the compaction took in milliseconds
    */
-  long compact(CompactionPick pick, CompactionEvents.Reason reason) throws IOException {
+  long compact(CompactionPick pick) throws IOException {
     KeyRange range = pick.getRange();
     String table = range.getTable();
     Set<String> filesBefore = fileNames(table);
@@ -91,7 +91,7 @@ final class RangeCompactor {
     // None is estimated once the table has more SSTs than range statistics compute ranges for: none counted removed.
     long tombstonesLeft = left == null ? range.getTombstones() : left.getTombstones();
     long written = bytesNotIn(filesBefore, table);
-    CompactionEvents.record("compact", reason, table, startMs, endMs, pick.getCost().getBytes(), written);
+    CompactionEvents.record("compact", pick.getReason(), table, startMs, endMs, pick.getCost().getBytes(), written);
     metrics.compacted(millis, pick.getCost().getBytes(), written, range.getTombstones() - tombstonesLeft,
         pick.isIdle());
     LOG.info("Compacted {}{} in {} ms: tombstones {} -> {}, wrote {} bytes", table, range.getSpan(), millis,

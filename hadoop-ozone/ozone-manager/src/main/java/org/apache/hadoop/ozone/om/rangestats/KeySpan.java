@@ -44,7 +44,7 @@ public final class KeySpan {
   }
 
   /** @return the span an SST's keys cover: from its smallest key to just past its largest */
-  static KeySpan of(SstFile file) {
+  public static KeySpan of(SstFile file) {
     return new KeySpan(file.smallest(), KeyBytes.after(file.largest()));
   }
 

@@ -17,6 +17,7 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.runningService;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
@@ -43,7 +44,6 @@ import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneVolume;
 import org.apache.hadoop.ozone.conf.OMClientConfig;
-import org.apache.hadoop.ozone.om.KeyManagerImpl;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OMMetadataManager;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
@@ -156,7 +156,7 @@ class TestRangeCompactionHA {
       long compacted = compactions(om);
       waitFor(om.getOMNodeId() + " compacts under the load", () -> compactions(om) > compacted + 1);
       if (om != firstLeader) {
-        assertThat(service(om).getMetrics().getFollowerLooks()).as(om.getOMNodeId() + " looks as a follower")
+        assertThat(runningService(om).getMetrics().getFollowerLooks()).as(om.getOMNodeId() + " looks as a follower")
             .isPositive();
       }
     }
@@ -208,7 +208,7 @@ class TestRangeCompactionHA {
         .filter(om -> !om.getOMNodeId().equals(leader.getOMNodeId())).collect(Collectors.toList());
     OzoneManager follower = followers.get(install % followers.size());
     String id = follower.getOMNodeId();
-    RangeCompactionService stopped = service(follower);
+    RangeCompactionService stopped = runningService(follower);
     long followerApplied = applied(follower);
     cluster.stopOzoneManager(id);
     assertOurMetricsSourcesPerOm(OMS - 1);
@@ -227,7 +227,7 @@ class TestRangeCompactionHA {
       waitFor("the leader appends to " + id + " again", () -> appendsToEveryFollower(leader));
       assertThat(follower.isRunning()).as(id + " runs after its checkpoint install").isTrue();
       assertThat(cluster.isOMActive(id)).isTrue();
-      RangeCompactionService service = service(follower);
+      RangeCompactionService service = runningService(follower);
       assertThat(service).as("the service of the installed DB").isNotSameAs(stopped);
       waitFor(id + "'s new service runs", () -> service.getMetrics().getRuns() > 2);
       assertOurMetricsSourcesPerOm(OMS);
@@ -237,7 +237,7 @@ class TestRangeCompactionHA {
     OmRangeStats stats = ((OmMetadataManagerImpl) follower.getMetadataManager()).getRangeStats();
     long indexed = stats.getIndexUpdates();
     waitFor(id + " indexes the installed DB's SSTs as RocksDB changes them", () -> stats.getIndexUpdates() > indexed);
-    long compacted = service(follower).getMetrics().getRangesCompacted();
+    long compacted = runningService(follower).getMetrics().getRangesCompacted();
     waitFor(id + " compacts the installed DB", () -> compactions(follower) > compacted);
   }
 
@@ -307,18 +307,12 @@ class TestRangeCompactionHA {
    *         checkpoint replaces its key manager)
    */
   private static long compactions(OzoneManager om) {
-    RangeCompactionService service = ((KeyManagerImpl) om.getKeyManager()).getRangeCompactionService();
+    RangeCompactionService service = RangeCompactionTestUtils.service(om);
     return service == null ? -1 : service.getMetrics().getRangesCompacted();
   }
 
   private static long idleLooks(OzoneManager om) {
-    return service(om).getMetrics().getIdleLooks();
-  }
-
-  private static RangeCompactionService service(OzoneManager om) {
-    RangeCompactionService service = ((KeyManagerImpl) om.getKeyManager()).getRangeCompactionService();
-    assertThat(service).as("range compaction service of " + om.getOMNodeId()).isNotNull();
-    return service;
+    return runningService(om).getMetrics().getIdleLooks();
   }
 
   /**

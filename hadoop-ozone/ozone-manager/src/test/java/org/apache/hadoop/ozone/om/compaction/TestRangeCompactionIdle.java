@@ -17,6 +17,8 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.reconfigure;
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.runningService;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -30,31 +32,31 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneKey;
 import org.apache.hadoop.ozone.client.OzoneVolume;
-import org.apache.hadoop.ozone.om.KeyManagerImpl;
-import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.ozone.test.GenericTestUtils;
 import org.apache.ozone.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.slf4j.LoggerFactory;
 
 /**
  * A bulk delete followed by quiet in a running OM, as lifecycle expiry or the removal of a directory tree leaves it:
  * no reader comes, and the idle service removes the tombstones all the same. Checked in RocksDB's own counts of
- * deletes in each table's SSTs and memtables, not in the service's metrics.
+ * deletes in each table's SSTs and memtables, not in the service's metrics. It runs first on the cluster of {@link
+ * SingleOmClusterTests}, with the service turned on at runtime and a short idle window.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
-class TestRangeCompactionIdle {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class TestRangeCompactionIdle implements SingleOmClusterTests.TestCase {
   private static final int KEYS = 1000;
   private static final int EXPIRED = 800;
   private static final int FILES = 300;
@@ -67,37 +69,26 @@ class TestRangeCompactionIdle {
   private static final List<String> TABLES = Arrays.asList("keyTable", "openKeyTable", "fileTable", "openFileTable",
       "directoryTable", "deletedDirectoryTable");
 
-  private static MiniOzoneCluster cluster;
-
   @BeforeAll
-  static void startCluster() throws Exception {
-    DefaultMetricsSystem.initialize("OzoneManager");
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
-    conf.setBoolean(RangeCompactionConfig.Keys.ENABLED, true);
-    conf.setLong(RangeCompactionConfig.Keys.MIN_TOMBSTONES, 200);
-    conf.set(RangeCompactionConfig.Keys.IDLE_AFTER, "2s");
-    // The directory deleting service purges the tree's files soon after the tree is deleted.
-    conf.set(OMConfigKeys.OZONE_DIR_DELETING_SERVICE_INTERVAL, "1s");
-    cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
-    cluster.waitForClusterToBeReady();
+  void turnTheServiceOnWithAShortIdleWindow() throws Exception {
+    reconfigure(om(), RangeCompactionConfig.Keys.IDLE_AFTER, "2s");
+    reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "true");
   }
 
   @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.shutdown();
-    }
-    DefaultMetricsSystem.shutdown();
+  void turnTheServiceOffWithTheDefaultIdleWindow() throws Exception {
+    reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "false");
+    long millis = new OzoneConfiguration().getObject(RangeCompactionConfig.class).getIdleAfterMillis();
+    reconfigure(om(), RangeCompactionConfig.Keys.IDLE_AFTER, millis + "ms");
   }
 
   @Test
   void aBulkDeleteFollowedByQuietLeavesNoTombstonesWithoutAReader() throws Exception {
     Set<String> live = new TreeSet<>();
     LogCapturer events = LogCapturer.captureLogs(LoggerFactory.getLogger(CompactionEvents.LOGGER));
-    try (OzoneClient client = cluster.newClient()) {
-      client.getObjectStore().createVolume("vol");
-      OzoneVolume volume = client.getObjectStore().getVolume("vol");
+    try (OzoneClient client = cluster().newClient()) {
+      client.getObjectStore().createVolume("idle");
+      OzoneVolume volume = client.getObjectStore().getVolume("idle");
       volume.createBucket("expiring", BucketArgs.newBuilder().setBucketLayout(BucketLayout.OBJECT_STORE).build());
       volume.createBucket("tree", BucketArgs.newBuilder()
           .setBucketLayout(BucketLayout.FILE_SYSTEM_OPTIMIZED).build());
@@ -121,7 +112,9 @@ class TestRangeCompactionIdle {
       assertThat(deletes("keyTable")).as("the expired keys' tombstones").isGreaterThanOrEqualTo(EXPIRED);
 
       // Quiet: no client reads or writes. Once OM is idle, the service cleans every table.
-      RangeCompactionMetrics metrics = service().getMetrics();
+      RangeCompactionMetrics metrics = runningService(om()).getMetrics();
+      long idleLooks = metrics.getIdleLooks();
+      long idleCompacted = metrics.getIdleRangesCompacted();
       waitFor(() -> TABLES.stream().allMatch(table -> deletes(table) == 0));
       for (String table : TABLES) {
         assertThat(deletes(table)).as("deletes left in " + table).isZero();
@@ -130,8 +123,8 @@ class TestRangeCompactionIdle {
         assertThat(events.getOutput()).as("the service's compactions")
             .containsPattern("action=compact reason=\\w+ table=" + table + " ");
       }
-      assertThat(metrics.getIdleLooks()).isPositive();
-      assertThat(metrics.getIdleRangesCompacted()).isPositive();
+      assertThat(metrics.getIdleLooks()).isGreaterThan(idleLooks);
+      assertThat(metrics.getIdleRangesCompacted()).isGreaterThan(idleCompacted);
 
       // The first listing after the quiet finds exactly the live keys.
       Set<String> listed = new TreeSet<>();
@@ -144,23 +137,19 @@ class TestRangeCompactionIdle {
   }
 
   /** @return the deletes RocksDB holds for the table ({@link RocksDbDeletes}) */
-  private static long deletes(String table) {
+  private long deletes(String table) {
     try {
-      return RocksDbDeletes.count(((RDBStore) cluster.getOzoneManager().getMetadataManager().getStore()).getDb(),
-          table);
+      return RocksDbDeletes.count(((RDBStore) om().getMetadataManager().getStore()).getDb(), table);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  private static RangeCompactionService service() {
-    RangeCompactionService service =
-        ((KeyManagerImpl) cluster.getOzoneManager().getKeyManager()).getRangeCompactionService();
-    assertThat(service).as("range compaction service of the running OM").isNotNull();
-    return service;
+  private OzoneManager om() {
+    return cluster().getOzoneManager();
   }
 
-  private static void waitFor(BooleanSupplier condition) throws InterruptedException {
+  private void waitFor(BooleanSupplier condition) throws InterruptedException {
     try {
       GenericTestUtils.waitFor(condition, 500, 120_000);
     } catch (TimeoutException e) {

@@ -17,69 +17,67 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.reconfigure;
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.runningService;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Iterator;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneKey;
 import org.apache.hadoop.ozone.client.OzoneVolume;
-import org.apache.hadoop.ozone.om.KeyManagerImpl;
-import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
+import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
-import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
+import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The range compaction service in a running OM: after a delete-heavy load
  * through the client it compacts the dense ranges (the open-key rows every
  * create deletes, and the deleted keys), and listings return exactly the live keys.
+ * It runs on the cluster of {@link SingleOmClusterTests}, with the service
+ * turned on at runtime and its other settings at their defaults.
  */
-class TestRangeCompactionMiniCluster {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class TestRangeCompactionMiniCluster implements SingleOmClusterTests.TestCase {
+  private static final String VOLUME = "reader";
+  private static final String BUCKET = "churn";
   private static final int KEYS = 1000;
   private static final int DELETED = 700;
   private static final long WAIT_MILLIS = 60_000;
 
-  private static MiniOzoneCluster cluster;
-
   @BeforeAll
-  static void startCluster() throws Exception {
-    DefaultMetricsSystem.initialize("OzoneManager");
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
-    conf.setBoolean(RangeCompactionConfig.Keys.ENABLED, true);
-    // The load is small: its tombstones are all still in the memtables until the service flushes them.
-    conf.setLong(RangeCompactionConfig.Keys.MIN_TOMBSTONES, 200);
-    cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
-    cluster.waitForClusterToBeReady();
+  void turnTheServiceOn() throws Exception {
+    reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "true");
   }
 
   @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.shutdown();
-    }
-    DefaultMetricsSystem.shutdown();
+  void turnTheServiceOff() throws Exception {
+    reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "false");
   }
 
   @Test
   void compactsAfterDeletesAndKeepsExactlyTheLiveKeys() throws Exception {
     Set<String> live = new TreeSet<>();
-    try (OzoneClient client = cluster.newClient()) {
-      client.getObjectStore().createVolume("vol");
-      OzoneVolume volume = client.getObjectStore().getVolume("vol");
-      volume.createBucket("churn", BucketArgs.newBuilder().setBucketLayout(BucketLayout.OBJECT_STORE).build());
-      OzoneBucket bucket = volume.getBucket("churn");
+    RangeCompactionMetrics metrics = runningService(om()).getMetrics();
+    long compacted = metrics.getRangesCompacted();
+    long removed = metrics.getTombstonesRemoved();
+    long flushes = metrics.getMemtableFlushes();
+    try (OzoneClient client = cluster().newClient()) {
+      client.getObjectStore().createVolume(VOLUME);
+      OzoneVolume volume = client.getObjectStore().getVolume(VOLUME);
+      volume.createBucket(BUCKET, BucketArgs.newBuilder().setBucketLayout(BucketLayout.OBJECT_STORE).build());
+      OzoneBucket bucket = volume.getBucket(BUCKET);
       for (int i = 0; i < KEYS; i++) {
         String key = String.format("key-%05d", i);
         bucket.createKey(key, 0).close();
@@ -90,24 +88,23 @@ class TestRangeCompactionMiniCluster {
         bucket.deleteKey(key);
         live.remove(key);
       }
-
       // The deletes removed keys at the bucket's head (keyTable), still in the memtable. A listing is keyTable's
       // reader: once one has scanned it, the service flushes the memtable (the head probe finds the 700 deletes
       // there, over min.tombstones) and compacts the bucket.
       assertThat(bucket.listKeys("").hasNext()).isTrue();
-      RangeCompactionMetrics metrics = service().getMetrics();
       long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-      while ((metrics.getRangesCompacted() == 0 || keyTableTombstones() > 0)
-          && System.currentTimeMillis() < deadline) {
+      // Until the bucket's deletes reached an SST and the service compacted them away: its range shows no
+      // tombstone before the flush too.
+      while ((metrics.getMemtableFlushes() == flushes || metrics.getRangesCompacted() == compacted
+          || bucketTombstones() > 0) && System.currentTimeMillis() < deadline) {
         Thread.sleep(500);
       }
-      assertThat(keyTableTombstones()).isZero();
-      assertThat(metrics.getTombstonesRemoved()).isPositive();
-      assertThat(metrics.getRangesCompacted()).isPositive();
-      assertThat(metrics.getMemtableFlushes()).isPositive();
+      assertThat(bucketTombstones()).isZero();
+      assertThat(metrics.getTombstonesRemoved()).isGreaterThan(removed);
+      assertThat(metrics.getRangesCompacted()).isGreaterThan(compacted);
+      assertThat(metrics.getMemtableFlushes()).isGreaterThan(flushes);
       assertThat(DefaultMetricsSystem.instance().getSource(ForegroundLatency.SOURCE_NAME))
           .as("OM's client protocol metrics, which the foreground latency check reads").isNotNull();
-
       Set<String> listed = new TreeSet<>();
       Iterator<? extends OzoneKey> keys = bucket.listKeys("");
       while (keys.hasNext()) {
@@ -117,20 +114,21 @@ class TestRangeCompactionMiniCluster {
     }
   }
 
-  /** @return the estimated tombstones of keyTable's SSTs, as the service last saw them */
-  private static long keyTableTombstones() throws Exception {
-    OmRangeStats stats = ((OmMetadataManagerImpl) cluster.getOzoneManager().getMetadataManager()).getRangeStats();
+  /** @return the estimated tombstones of the keyTable ranges in this test's bucket, as the service last saw them */
+  private long bucketTombstones() {
+    // The bucket's keys start with /reader/churn/; '0' is the byte after '/'.
+    KeySpan bucket = KeySpan.of(("/" + VOLUME + "/" + BUCKET + "/").getBytes(UTF_8),
+        ("/" + VOLUME + "/" + BUCKET + "0").getBytes(UTF_8));
     long tombstones = 0;
-    for (KeyRange r : stats.getRanges("keyTable")) {
-      tombstones += r.getTombstones();
+    for (KeyRange r : ((OmMetadataManagerImpl) om().getMetadataManager()).getRangeStats().getRanges("keyTable")) {
+      if (r.getSpan().overlaps(bucket)) {
+        tombstones += r.getTombstones();
+      }
     }
     return tombstones;
   }
 
-  private static RangeCompactionService service() {
-    RangeCompactionService service =
-        ((KeyManagerImpl) cluster.getOzoneManager().getKeyManager()).getRangeCompactionService();
-    assertThat(service).as("range compaction service of the running OM").isNotNull();
-    return service;
+  private OzoneManager om() {
+    return cluster().getOzoneManager();
   }
 }

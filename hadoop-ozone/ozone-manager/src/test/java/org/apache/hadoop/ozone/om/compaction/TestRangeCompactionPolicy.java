@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Action;
+import org.apache.hadoop.ozone.om.compaction.CompactionPick.Reason;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
@@ -389,6 +390,38 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
+  void everyFlushAndCompactionCarriesItsReason() {
+    KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
+    TableState openKeyTable = new TableState("openKeyTable", Collections.<KeyRange>emptyList(),
+        Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE,
+        Collections.<KeySpan>emptyList(), new BitSet());
+    List<TableState> tables = Arrays.asList(table("keyTable", dense), openKeyTable);
+    OmActivity follower = new OmActivity(false, 10, 0, 0, 5_000, 5_000, 0, 0);
+    Set<String> flushed = Collections.singleton("openKeyTable");
+
+    CompactionPick reader = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, BUSY, flushed));
+    assertThat(reader.getAction()).isEqualTo(Action.COMPACT);
+    assertThat(reader.getReason()).isEqualTo(Reason.READER);
+    assertThat(reader.isChargedToBudget()).isTrue();
+    assertThat(reader.endsLook()).isFalse();
+
+    CompactionPick flush = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, follower,
+        NONE_FLUSHED));
+    assertThat(flush.getAction()).isEqualTo(Action.FLUSH);
+    assertThat(flush.getReason()).isEqualTo(Reason.FOLLOWER);
+    assertThat(flush.toString()).isEqualTo("flush openKeyTable (follower)");
+
+    CompactionPick idle = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, idle(), flushed));
+    assertThat(idle.getReason()).isEqualTo(Reason.IDLE);
+    assertThat(idle.isChargedToBudget()).isFalse();
+    assertThat(idle.endsLook()).isTrue();
+
+    CompactionPick stopped = policy().pickNext(new CompactionEnv(tables, true, false, null, 4 * MB, BUSY, flushed));
+    assertThat(stopped.getAction()).isEqualTo(Action.WAIT);
+    assertThat(stopped.getReason()).isNull();
+  }
+
+  @Test
   void writePressureAndSlowClientsMakeItWait() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
@@ -405,21 +438,22 @@ class TestRangeCompactionPolicy {
     CompactionPick onlyPressed = policy().pickNext(env(pressed));
     assertThat(onlyPressed.getAction()).isEqualTo(Action.WAIT);
     assertThat(onlyPressed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
-    assertThat(onlyPressed.getReason()).isEqualTo("keyTable has 10 L0 files (writes slow down at 20)");
+    assertThat(onlyPressed.getWaitReason()).isEqualTo("keyTable has 10 L0 files (writes slow down at 20)");
 
     List<TableState> tables = Collections.singletonList(free);
     CompactionPick delayed = policy().pickNext(
         new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
     assertThat(delayed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
-    assertThat(delayed.getReason()).isEqualTo("writes are delayed");
+    assertThat(delayed.getWaitReason()).isEqualTo("writes are delayed");
     CompactionPick stopped = policy().pickNext(
         new CompactionEnv(tables, true, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
-    assertThat(stopped.getReason()).isEqualTo("writes are stopped");
+    assertThat(stopped.getWaitReason()).isEqualTo("writes are stopped");
 
     ForegroundLatency.Window slow = new ForegroundLatency.Window(100, 100 * 60);
     CompactionPick waiting = policy().pickNext(withForeground(tables, slow));
     assertThat(waiting.getWait()).isEqualTo(Wait.FOREGROUND_LATENCY);
-    assertThat(waiting.getReason()).isEqualTo("OM's 100 latest client requests took 60.0 ms on average (limit 50 ms)");
+    assertThat(waiting.getWaitReason())
+        .isEqualTo("OM's 100 latest client requests took 60.0 ms on average (limit 50 ms)");
 
     // Too few requests say nothing; 0 turns the check off.
     ForegroundLatency.Window few = new ForegroundLatency.Window(19, 19 * 60);
@@ -475,6 +509,20 @@ class TestRangeCompactionPolicy {
     CompactionBudget unbounded = new CompactionBudget(0, 10 * MB, 0);
     unbounded.spend(100 * MB);
     assertThat(unbounded.available(0)).isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Test
+  void aLookKeepsTheBudgetUntilItsRatioOrBoundIsReconfigured() {
+    conf.set(Keys.BUDGET_RATIO, "0.5");
+    conf.set(Keys.MAX_COMPACTION_BYTES, "10MB");
+    CompactionBudget first = CompactionBudget.forSettings(null, policy().getSettings(), 100 * MB);
+    first.spend(8 * MB);
+    assertThat(CompactionBudget.forSettings(first, policy().getSettings(), 200 * MB)).isSameAs(first);
+
+    conf.set(Keys.BUDGET_RATIO, "1");
+    CompactionBudget reconfigured = CompactionBudget.forSettings(first, policy().getSettings(), 200 * MB);
+    assertThat(reconfigured).isNotSameAs(first);
+    assertThat(reconfigured.available(200 * MB)).isEqualTo(10 * MB);
   }
 
   /** A leader OM that served 300 requests and 3,000 writes per second until ten looks ago, and nothing since. */

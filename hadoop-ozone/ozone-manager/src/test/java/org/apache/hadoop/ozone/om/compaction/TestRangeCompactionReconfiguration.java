@@ -17,13 +17,13 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
+import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.reconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.security.PrivilegedExceptionAction;
-import java.util.Collections;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -31,28 +31,22 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.ReconfigurationException;
 import org.apache.hadoop.hdds.conf.Config;
-import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.conf.ReconfigurationHandler;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.ozone.MiniOzoneCluster;
-import org.apache.hadoop.ozone.OzoneConfigKeys;
 import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneVolume;
-import org.apache.hadoop.ozone.om.KeyManagerImpl;
-import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.ozone.test.GenericTestUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -60,36 +54,14 @@ import org.junit.jupiter.api.Timeout;
  * behind {@code ozone admin reconfig}: every key is reconfigurable, only an OM administrator may change one, a bad
  * value is refused with its key named and the old one kept, and turning the service on starts compactions while
  * turning it off starts none after. (The CLI round trip, ozone-site.xml edited and {@code reconfig start}, runs on
- * the local cluster in LocalClusterIT.)
+ * the local cluster in LocalClusterIT.) It runs last on the cluster of {@link SingleOmClusterTests}, whose
+ * configuration makes the tests' user an OM administrator.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
-class TestRangeCompactionReconfiguration {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTests.TestCase {
   private static final int KEYS = 1000;
   private static final int DELETED = 800;
-
-  private static MiniOzoneCluster cluster;
-
-  @BeforeAll
-  static void startCluster() throws Exception {
-    DefaultMetricsSystem.initialize("OzoneManager");
-    OzoneConfiguration conf = new OzoneConfiguration();
-    conf.setBoolean(OMConfigKeys.OZONE_OM_S3_GPRC_SERVER_ENABLED, false);
-    // Administrators are checked only with authorization on, which needs Kerberos outside tests; this test's user is
-    // the one administrator.
-    conf.setBoolean("ozone.test.authorization.enabled", true);
-    conf.set(OzoneConfigKeys.OZONE_ADMINISTRATORS, UserGroupInformation.getCurrentUser().getShortUserName());
-    conf.setLong(Keys.MIN_TOMBSTONES, 200);
-    cluster = MiniOzoneCluster.newBuilder(conf).setNumDatanodes(1).build();
-    cluster.waitForClusterToBeReady();
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.shutdown();
-    }
-    DefaultMetricsSystem.shutdown();
-  }
 
   @Test
   void everyKeyIsReconfigurableByAnAdministratorOnly() throws Exception {
@@ -131,14 +103,14 @@ class TestRangeCompactionReconfiguration {
     assertThat(config.isEnabled()).isFalse();
     assertThat(service()).isNull();
     assertThat(setting("Enabled")).isZero();
-    try (OzoneClient client = cluster.newClient()) {
-      client.getObjectStore().createVolume("vol");
-      OzoneVolume volume = client.getObjectStore().getVolume("vol");
+    try (OzoneClient client = cluster().newClient()) {
+      client.getObjectStore().createVolume("reconfig");
+      OzoneVolume volume = client.getObjectStore().getVolume("reconfig");
       volume.createBucket("churn", BucketArgs.newBuilder().setBucketLayout(BucketLayout.OBJECT_STORE).build());
       OzoneBucket bucket = volume.getBucket("churn");
       churn(bucket, 0);
 
-      reconfigure(Keys.ENABLED, "true");
+      reconfigure(om(), Keys.ENABLED, "true");
       RangeCompactionService service = service();
       assertThat(service).as("the service after it was switched on").isNotNull();
       assertThat(setting("Enabled")).isEqualTo(1);
@@ -153,15 +125,15 @@ class TestRangeCompactionReconfiguration {
       }
 
       // A tuning key applies at the next look, without a restart.
-      reconfigure(Keys.IDLE_AFTER, "3s");
+      reconfigure(om(), Keys.IDLE_AFTER, "3s");
       assertThat(service()).isSameAs(service);
       assertThat(setting("IdleAfter")).isEqualTo(3000);
       // The interval is the scheduler's: the service restarts with it.
-      reconfigure(Keys.INTERVAL, "500ms");
+      reconfigure(om(), Keys.INTERVAL, "500ms");
       RangeCompactionService restarted = service();
       assertThat(restarted).isNotNull().isNotSameAs(service);
 
-      reconfigure(Keys.ENABLED, "false");
+      reconfigure(om(), Keys.ENABLED, "false");
       assertThat(service()).isNull();
       assertThat(setting("Enabled")).isZero();
       // Stopping waited for the service's scheduler to end: no look can come after, so no wait could show more.
@@ -187,15 +159,6 @@ class TestRangeCompactionReconfiguration {
     }
   }
 
-  /**
-   * Reconfigures one key as {@code ozone admin reconfig} does: the handler sets and validates it, then OM's completed
-   * reconfiguration reaches the key manager.
-   */
-  private static void reconfigure(String key, String value) throws ReconfigurationException {
-    om().getReconfigurationHandler().reconfigureProperty(key, value);
-    ((KeyManagerImpl) om().getKeyManager()).reconfigureRangeCompaction(Collections.singleton(key));
-  }
-
   /** @return a gauge of the settings in force, as /jmx and /prom show it */
   private static double setting(String name) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
@@ -210,12 +173,12 @@ class TestRangeCompactionReconfiguration {
     throw new AssertionError("No setting " + name);
   }
 
-  private static RangeCompactionService service() {
-    return ((KeyManagerImpl) om().getKeyManager()).getRangeCompactionService();
+  private RangeCompactionService service() {
+    return RangeCompactionTestUtils.service(om());
   }
 
-  private static OzoneManager om() {
-    return cluster.getOzoneManager();
+  private OzoneManager om() {
+    return cluster().getOzoneManager();
   }
 
   private static void waitFor(BooleanSupplier condition) throws InterruptedException, TimeoutException {

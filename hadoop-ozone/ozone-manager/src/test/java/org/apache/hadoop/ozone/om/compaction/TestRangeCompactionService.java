@@ -180,6 +180,8 @@ class TestRangeCompactionService {
     // Read from RocksDB, not from the service: no tombstone left in either table, in SSTs or memtables.
     assertThat(deletes("keyTable")).isZero();
     assertThat(deletes("openKeyTable")).isZero();
+    // Every tombstone counted, those of openKeyTable too, whose compaction left it without an SST.
+    assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(DELETED + KEYS);
     assertKeyTableIsExactlyTheModel();
     assertThat(log.getOutput()).contains("Idle cleanup pass ended").contains("nothing qualifies");
     log.stopCapturing();
@@ -293,6 +295,28 @@ class TestRangeCompactionService {
     assertThat(compactionJobs("keyTable") - compactions).isEqualTo(1);
     assertThat(range("keyTable", "/vol/fifo/").getTombstones()).isZero();
     assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void tombstonesFlushedBesideOthersAtTheBottomLevelGoWithThemInOneCompaction() throws Exception {
+    // An older bucket's open-key rows, put and deleted before one flush: an L0 file of tombstones alone, which a
+    // full compaction moves down whole, tombstones and all.
+    putKeys("openKeyTable", "/vol/a/k", KEYS);
+    deleteKeys("openKeyTable", "/vol/a/k", KEYS);
+    db().flush("openKeyTable");
+    db().compactRange("openKeyTable");
+    assertThat(deletes("openKeyTable")).isEqualTo(KEYS);
+    // The next bucket's rows the same way, flushed to L0 beside them: an SST that overlaps nothing below.
+    putKeys("openKeyTable", "/vol/b/k", KEYS);
+    deleteKeys("openKeyTable", "/vol/b/k", KEYS);
+    db().flush("openKeyTable");
+    stats().refresh();
+
+    // The two ranges grow into one compaction of both levels; RocksDB would move the L0 file down whole, so the
+    // bottommost level is forced, and every tombstone goes.
+    assertThat(scanned(service()).runOnce()).isEqualTo(1);
+    assertThat(deletes("openKeyTable")).isZero();
+    assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(2 * KEYS);
   }
 
   @Test
