@@ -1,7 +1,7 @@
 # Range compaction, part 1: the service's typed configuration and the plain values its pick decides on.
 name: range-compaction-values
 subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,WritePressure,MemtableState,TableState,CompactedSpans,CompactionBudget,ForegroundLatency}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget,ForegroundLatency}.java
 
 Whole-table manual compaction (CompactionService) is heavy and exclusive: it
 blocks RocksDB's own L0->L1 compactions and can stall writes, and it stays
@@ -25,13 +25,13 @@ no thread and no RocksDB handle:
 - CompactionCost: what CompactRange on a key span reads, estimated on the
   safe side from the live SSTs of every level, and whether the bottommost
   level must be forced to drop the span's tombstones.
-- CompactionPick: what to do next (flush, compact a span, wait, or nothing)
-  and why the other ranges were passed over.
-- CompactedSpans (spans compacted since their table's latest flush: only a
-  flush brings new tombstones; and the newest spans compacted at any time,
-  whose heads a memtable probe seeks), CompactionBudget (a token bucket: bytes
-  read per byte flushed) and ForegroundLatency (the latency of OM's client
-  requests since the previous read, from OM's OmClientProtocol metrics).
+- CompactionPick: what to do next (flush, compact a span, wait, or nothing),
+  why (a reader, a follower, an idle OM) and why the other ranges were
+  passed over; CompactionEvents, the log record of each flush and
+  compaction the service does, with its reason.
+- CompactionBudget (a token bucket: bytes read per byte flushed) and
+  ForegroundLatency (the latency of OM's client requests since the previous
+  read, from OM's OmClientProtocol metrics).
 
 Design: docs/design/range-compaction.md of the fork.
 

@@ -4,7 +4,7 @@
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch,CompactionEvents}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
 results: docs/results/2026-11-26-ab-bench-production-cost-empty-maven/report.md
 results-from: ## Targets
 
@@ -26,11 +26,13 @@ RangeCompactor does it, until the pick ends the look or its timeout passes:
 - a compactRange(cf, start, end) on the picked span: never
   exclusive, one subcompaction, allowWriteStall=false, bounded by entries
   and bytes, the bottommost level forced only when the pick says so; the
-  service pauses pause.ratio times its duration after it.
+  service pauses pause.ratio times its duration after it, and remembers
+  the span as compacted (CompactedSpans) until the table's next flush.
 While OM is idle, one log line per idle cleanup pass (IdleCleanupPass) says
 what it removed. Every flush and compaction is also one key=value line on
-the logger RangeCompactionEvents (CompactionEvents: action, reason, table,
-start and end, bytes), which benchmarks join with client latencies.
+the logger RangeCompactionEvents ({jira:range-compaction-values}'s
+CompactionEvents: action, reason, table, start and end, bytes), which
+benchmarks join with client latencies.
 
 KeyManagerImpl starts and stops the service with its other background
 services. OzoneManager owns its configuration, validated when OM starts

@@ -2,7 +2,7 @@
 name: range-compaction-tests
 subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionService,RocksDbDeletes}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestForegroundLatency,TestCompactedSpans}.java
 
 {jira:range-compaction} added the range compaction service. These tests
 check what it does exactly, against RocksDB's own counts rather than the
@@ -21,3 +21,6 @@ Test plan:
   and value.
 - TestForegroundLatency: the window of OM's client requests read from a
   real ProtocolMessageMetrics in a real metrics system.
+- TestCompactedSpans: the spans compacted since a table's latest flush are
+  forgotten at its next one; those compacted at any time keep the newest,
+  each once.

@@ -334,18 +334,15 @@ class TestRangeCompactionPolicy {
   void aSpanCompactedSinceTheTablesLatestFlushIsPassedOver() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
-    CompactedSpans compacted = new CompactedSpans();
     // Ranges are cut anew after a compaction: a range that overlaps the compacted span counts as compacted.
-    compacted.compacted("keyTable", span("/v/a/k5", "/v/a0"), 7);
-
     TableState sameFlush = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
-        NO_PRESSURE, compacted.since("keyTable", 7), new BitSet());
+        NO_PRESSURE, Collections.singletonList(span("/v/a/k5", "/v/a0")), new BitSet());
     CompactionPick pick = policy().pickNext(env(sameFlush));
     assertThat(pick.getAction()).isEqualTo(Action.NONE);
     assertThat(pick.getSkips()).containsEntry(Skip.COMPACTED_SINCE_FLUSH, 1);
 
     TableState flushedSince = new TableState("keyTable", Collections.singletonList(dense), files,
-        EMPTY_MEMTABLE, NO_PRESSURE, compacted.since("keyTable", 8), new BitSet());
+        EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(), new BitSet());
     assertThat(policy().pickNext(env(flushedSince)).getAction()).isEqualTo(Action.COMPACT);
   }
 
