@@ -1,8 +1,7 @@
-# Range statistics, part 4: the benchmarks that measured the listener's cost and range statistics at a production
-# OM's SST count (test scope, plain mains).
+# Range statistics, part 4: the benchmark that measured the listener's cost (test scope, a plain main).
 name: range-stats-bench
-subject: HDDS-XXXXX. Benchmarks of range statistics: their cost to OM's writes, flushes and compactions, and at scale
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{RangeStatsFlushBench,RangeStatsScaleBench,IngestedSsts,BenchRun}.java
+subject: HDDS-XXXXX. Benchmark of range statistics: their cost to OM's writes, flushes and compactions
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{RangeStatsFlushBench,IngestedSsts,BenchRun}.java
 results: docs/results/2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.txt
 results-from: with index   without index   with/without
 
@@ -19,11 +18,8 @@ compaction of the written keys. With --base-ssts N both DBs' keyTable first
 gets N ingested SSTs (IngestedSsts: SstFileWriter, then
 ingestExternalFile), so that the listener works at a production OM's scale.
 
-RangeStatsScaleBench times one recomputation of a table's ranges on
-synthetic SSTs up to 100,000 beside the quadratic scan it replaced, and on a
-real OM DB with 10,000 SSTs in keyTable the start with and without range
-statistics, the first index build, a recomputation after a flush and after
-a compaction, a metrics scrape and the heap per SST.
+The scale benchmark, which also times the range compaction service's looks,
+comes with the service's tests ({jira:range-compaction-tests}).
 
 Compatibility: test-scope classes only.
 

@@ -42,5 +42,5 @@ org.apache.hadoop.ozone.om.compaction; nothing reads the new keys until
 Test plan: the values are exercised by the pick's tests in
 {jira:range-compaction-policy}; TestForegroundLatency, which reads the
 window of client requests from a real metrics system, comes with the
-service's tests in {jira:range-compaction-tests}, to keep each review
-under about 1,500 lines.
+service's tests in {jira:range-compaction-ha}, to keep each review under
+about 1,500 lines.

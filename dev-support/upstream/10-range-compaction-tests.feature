@@ -1,8 +1,9 @@
-# Range compaction, part 4: the service's tests on a real OM DB.
+# Range compaction, part 4: the service's tests on a real OM DB, and range statistics and the service at scale.
 name: range-compaction-tests
-subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB
+subject: HDDS-XXXXX. Range compaction service: tests on a real OM DB, and a benchmark at scale
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionService,RocksDbDeletes}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestForegroundLatency,TestCompactedSpans}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestCompactedSpans.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/RangeStatsScaleBench.java
 
 {jira:range-compaction} added the range compaction service. These tests
 check what it does exactly, against RocksDB's own counts rather than the
@@ -19,8 +20,14 @@ Test plan:
   cleanup, the budget, write pressure and slow clients stopping a run,
   snapshot tables left alone, and a bad configuration refused with its key
   and value.
-- TestForegroundLatency: the window of OM's client requests read from a
-  real ProtocolMessageMetrics in a real metrics system.
 - TestCompactedSpans: the spans compacted since a table's latest flush are
   forgotten at its next one; those compacted at any time keep the newest,
   each once.
+
+RangeStatsScaleBench (test scope, a plain main, like {jira:range-stats-bench}'s
+RangeStatsFlushBench: it prints, it asserts nothing) times one recomputation
+of a table's ranges on synthetic SSTs up to 100,000 beside the quadratic scan
+it replaced, and on a real OM DB with 10,000 SSTs in keyTable the start with
+and without range statistics, the first index build, a recomputation after a
+flush and after a compaction, a metrics scrape, the heap per SST and the
+range compaction service's looks.
