@@ -35,9 +35,12 @@ import java.util.regex.Pattern;
  */
 final class SeriesOrder {
 
-  /** The class a Javadoc link names: {@code {@link [package.]Class[.Nested][#member]}}, also linkplain, value, see. */
+  /**
+   * The class a Javadoc link names: {@code {@link [package.]Class[.Nested][#member]}}, also linkplain, value, see;
+   * the name may start the next line of the comment, after its {@code *}.
+   */
   private static final Pattern LINK =
-      Pattern.compile("(?:\\{@(?:link|linkplain|value)|@see)\\s+(?:[a-z]\\w*\\.)*([A-Z]\\w*)");
+      Pattern.compile("(?:\\{@(?:link|linkplain|value)|@see)(?:\\s|\\*)+(?:[a-z]\\w*\\.)*([A-Z]\\w*)");
 
   private SeriesOrder() {
   }

@@ -53,7 +53,7 @@ class TestSeriesOrder {
   @Test
   void aLinkToAClassOfALaterPatchIsRefusedWithBothNamed() throws Exception {
     write("om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}");
-    write("om/src/test/java/a/TestA.java", "/** The rest is in {@link TestB}. */ class TestA {}");
+    write("om/src/test/java/a/TestA.java", "/**\n * The rest is in {@link\n * TestB}.\n */\nclass TestA {}");
     write("om/src/main/java/b/B.java", "class B {}");
     write("om/src/test/java/b/TestB.java", "class TestB {}");
 

@@ -40,17 +40,19 @@ import org.apache.hadoop.ozone.om.rangestats.SstFile;
  *   widens it to those files' bounds.</li>
  * </ul>
  * {@code CompactRange} then compacts level by level, down to the lowest level
- * holding inputs. Where inputs of two levels or more meet, each merge reads
- * what the levels above brought down and the next level's inputs, and the
- * last merge, whose output is the bottommost level for the span, drops the
- * tombstones. An input that overlaps no input below it merges with nothing:
- * RocksDB moves it down whole, and it keeps its tombstones, as do the inputs
- * of a single level. Only a forced bottommost compaction (kForce) rewrites
- * those and drops them. A range grown over its neighbours can hold such an
- * input beside a merge: a queue's tombstones flushed to L0 beside an older
- * bucket's bottom-level SSTs. Forcing it after merges alone would rewrite
- * their output once more for nothing, which doubled what the service wrote
- * (RocksJava 7.7.3 has no kForceOptimized, which skips that).
+ * holding inputs: each step takes a level's inputs, with what the steps above
+ * brought down, and merges them with the next level's files that overlap their
+ * combined span. Each merge reads what the levels above brought down and the
+ * next level's inputs, and drops the tombstones of keys that nothing below
+ * holds. A step that overlaps nothing below merges nothing: RocksDB moves its
+ * files down whole (L0 files too, unless they overlap each other), and they
+ * keep their tombstones, as do bottom-level inputs that nothing from above
+ * reached. Only a forced bottommost compaction (kForce) rewrites those and
+ * drops them: a range grown over its neighbours can hold a queue's tombstones
+ * flushed to L0 beside an older bucket's bottom-level SSTs. Forcing it after
+ * merges alone would rewrite their output once more for nothing, which doubled
+ * what the service wrote (RocksJava 7.7.3 has no kForceOptimized, which skips
+ * that); a forced compaction's cost counts that second read of every input.
  */
 final class CompactionCost {
   private final Set<SstFile> inputs = new LinkedHashSet<>();
@@ -60,6 +62,7 @@ final class CompactionCost {
   private long entries;
   private long bytes;
   private boolean busy;
+  private boolean movedDownWhole;
 
   private CompactionCost(long memtableBytes) {
     this.memtableBytes = memtableBytes;
@@ -89,29 +92,11 @@ final class CompactionCost {
   }
 
   /**
-   * @return whether some input merges with nothing on its way down (the inputs lie at a single level, or an SST
-   *     overlaps no input below it), so that only a forced bottommost compaction drops its tombstones
+   * @return whether tombstones among the inputs reach the lowest input level without a merge (see the class
+   *     comment), so that only a forced bottommost compaction drops them
    */
   boolean needsBottommostForced() {
-    if (levels.size() == 1) {
-      return true;
-    }
-    for (SstFile f : inputs) {
-      if (f.getLevel() < levels.last() && !overlapsInputBelow(f)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private boolean overlapsInputBelow(SstFile upper) {
-    KeySpan keys = KeySpan.of(upper);
-    for (SstFile f : inputs) {
-      if (f.getLevel() > upper.getLevel() && keys.overlaps(f)) {
-        return true;
-      }
-    }
-    return false;
+    return movedDownWhole;
   }
 
   /** @return whether a compaction is already reading some of the inputs */
@@ -155,17 +140,80 @@ final class CompactionCost {
         span = span.union(f);
       }
     }
-    bytes = reads(memtableBytes, 0);
+    movedDownWhole = movesTombstonesDownWhole(span);
+    // Inputs of one level are read once, by the forced compaction; after merges, it reads their output again.
+    int forcedPass = movedDownWhole && levels.size() > 1 ? 1 : 0;
+    bytes = reads(memtableBytes, 0) + forcedPass * memtableBytes;
     for (SstFile f : inputs) {
-      bytes += reads(f.getSizeBytes(), f.getLevel());
-      entries += reads(f.getEntries(), f.getLevel());
+      bytes += reads(f.getSizeBytes(), f.getLevel()) + forcedPass * f.getSizeBytes();
+      entries += reads(f.getEntries(), f.getLevel()) + forcedPass * f.getEntries();
     }
+  }
+
+  /**
+   * Follows {@code CompactRange} down the input levels (the class comment).
+   *
+   * @param memtableSpan what a flushed memtable is taken to span: all the inputs
+   * @return whether tombstones reach the lowest input level without a merge
+   */
+  private boolean movesTombstonesDownWhole(KeySpan memtableSpan) {
+    KeySpan above = null;
+    boolean unmerged = false;
+    for (int level : levels) {
+      List<SstFile> here = filesAt(inputs, level);
+      if (above == null) {
+        boolean memtable = level == 0 && memtableBytes > 0;
+        boolean merged = level == 0 && (memtable && !here.isEmpty() || overlapEachOther(here));
+        unmerged = !merged && (memtable || holdTombstones(here));
+        above = memtable ? memtableSpan : span(here);
+        continue;
+      }
+      // This level's files that what came down overlaps merge with it; the others wait for the next step.
+      List<SstFile> untouched = new ArrayList<>();
+      for (SstFile f : here) {
+        if (!above.overlaps(f)) {
+          untouched.add(f);
+        }
+      }
+      unmerged = (unmerged && untouched.size() == here.size()) || holdTombstones(untouched);
+      above = above.union(span(here));
+    }
+    return unmerged;
+  }
+
+  private static boolean overlapEachOther(List<SstFile> files) {
+    for (int i = 0; i < files.size(); i++) {
+      for (int j = i + 1; j < files.size(); j++) {
+        if (KeySpan.of(files.get(i)).overlaps(files.get(j))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdTombstones(List<SstFile> files) {
+    for (SstFile f : files) {
+      if (f.getDeletions() > 0 || f.getRangeDeletions() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** @return the smallest span holding every key of the files, which must not be empty */
+  private static KeySpan span(Collection<SstFile> files) {
+    KeySpan span = null;
+    for (SstFile f : files) {
+      span = span == null ? KeySpan.of(f) : span.union(f);
+    }
+    return span;
   }
 
   /**
    * @return how much of an input at {@code level} the compaction reads: once per merge it takes part in. The top
    *     level's inputs join the first merge, the n-th level's the (n-1)-th, and each merge's output joins the next.
-   *     Inputs of a single level are read once, by the forced bottommost compaction.
+   *     Inputs of a single level are read once.
    */
   private long reads(long size, int level) {
     int merges = levels.size() - 1;

@@ -45,7 +45,7 @@ import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
  * <p>Every key can be changed at runtime with {@code ozone admin reconfig}
  * (OM registers this group with its ReconfigurationHandler): a new value is
  * validated like one read at start, refused with the key named and the old
- * value kept, and applies at the service's next look ({@link
+ * value kept, and applies at the service's next look ({@code
  * RangeCompactionSwitch} starts, stops or restarts the service for {@code
  * enabled}, {@code interval} and {@code timeout}). The fields are volatile:
  * the reconfiguration thread writes them, the service's thread reads them.

@@ -402,11 +402,10 @@ public final class RangeCompactionPolicy {
   /** What qualifies in one pick's tables. */
   private static final class Qualifying {
     private final EnumMap<Skip, Integer> skips = new EnumMap<>(Skip.class);
-    /** The table whose memtable to flush, or null. */
+    // Each null if none: the table whose memtable to flush, the best range that may be compacted now, and why the
+    // latest table with qualifying work was passed over for its write pressure.
     private String flush;
-    /** The best range that may be compacted now, or null. */
     private Candidate best;
-    /** Why a table with qualifying work was passed over for its write pressure (the latest such), or null. */
     private String pressure;
   }
 

@@ -168,12 +168,12 @@ public final class OmRangeStats {
 
   /**
    * @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated (empty for
-   *     a table without SSTs, such as a queue a compaction drained); null while the table is degraded ({@link
-   *     TableRanges#isDegraded})
+   *     an indexed table without SSTs, such as a queue a compaction drained); null before the table's first
+   *     indexing and while it is degraded ({@link TableRanges#isDegraded})
    */
   public KeyRange estimate(String table, byte[] start, byte[] end) {
     TableRanges ranges = get(table);
-    if (ranges.isDegraded() || !ranges.getFiles().isEmpty()) {
+    if (ranges.getVersion() == 0 || ranges.isDegraded() || !ranges.getFiles().isEmpty()) {
       return ranges.estimate(start, end);
     }
     return new KeyRange(table, start, end, 0, new SstCounts(0, 0, 0), 0);

@@ -256,22 +256,53 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void inputsOfOneLevelNeedTheBottommostLevelForced() {
-    // Tombstone-only L0 files of a queue, over nothing below: RocksDB would move them down whole.
-    SstFile a = file(0, "/v/q/1", "/v/q/2", MB, false);
-    SstFile b = file(0, "/v/q/2", "/v/q/3", MB, false);
-    CompactionCost l0Only = CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(a, b), 0);
+  void tombstonesThatNoMergeReachesNeedTheBottommostLevelForced() {
+    KeySpan queue = span("/v/q/", "/v/q0");
+    // Tombstone-only L0 files of a queue, apart from each other, over nothing below: RocksDB would move them down
+    // whole. Files that overlap each other are merged on their way down, and their tombstones go.
+    SstFile a = deletes(0, "/v/q/1", "/v/q/19", MB);
+    SstFile b = deletes(0, "/v/q/2", "/v/q/3", MB);
+    CompactionCost l0Only = CompactionCost.of(queue, Arrays.asList(a, b), 0);
     assertThat(l0Only.needsBottommostForced()).isTrue();
     assertThat(l0Only.getBytes()).isEqualTo(2 * MB);
+    SstFile overA = deletes(0, "/v/q/15", "/v/q/25", MB);
+    assertThat(CompactionCost.of(queue, Arrays.asList(a, overA), 0).needsBottommostForced()).isFalse();
+    // Without tombstones, nothing to force.
+    assertThat(CompactionCost.of(queue, Arrays.asList(file(0, "/v/q/1", "/v/q/19", MB, false)), 0)
+        .needsBottommostForced()).isFalse();
 
     // Tombstones already at the bottom level: only a bottommost compaction reads them again.
-    SstFile bottom = file(6, "/v/q/1", "/v/q/3", 4 * MB, false);
-    assertThat(CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(bottom), 0).needsBottommostForced())
-        .isTrue();
-    // A memtable to flush counts as an L0 input: with the bottom file, one merge.
-    CompactionCost withMemtable = CompactionCost.of(span("/v/q/", "/v/q0"), Arrays.asList(bottom), MB);
+    SstFile bottom = deletes(6, "/v/q/1", "/v/q/3", 4 * MB);
+    assertThat(CompactionCost.of(queue, Arrays.asList(bottom), 0).needsBottommostForced()).isTrue();
+    // A memtable to flush counts as an L0 input spanning all the others: with the bottom file, one merge.
+    CompactionCost withMemtable = CompactionCost.of(queue, Arrays.asList(bottom), MB);
     assertThat(withMemtable.needsBottommostForced()).isFalse();
     assertThat(withMemtable.getBytes()).isEqualTo(MB + 4 * MB);
+  }
+
+  @Test
+  void aMergeElsewhereInTheRangeDoesNotReachTombstonesThatOverlapNothingBelow() {
+    KeySpan twoBuckets = span("/v/a/", "/v/c0");
+    // A queue's tombstones flushed to L0 in bucket a, an older bucket c's at the bottom level, apart: two levels,
+    // no merge; RocksDB moves the L0 file down whole. Forced, the compaction reads every input a second time.
+    SstFile queue = deletes(0, "/v/a/1", "/v/a/9", MB);
+    SstFile older = deletes(6, "/v/c/1", "/v/c/9", 4 * MB);
+    CompactionCost apart = CompactionCost.of(twoBuckets, Arrays.asList(queue, older), 0);
+    assertThat(apart.needsBottommostForced()).isTrue();
+    assertThat(apart.getBytes()).isEqualTo(2 * (MB + 4 * MB));
+
+    // The L0 file merges with the bottom file of its bucket, but the older bucket's tombstones are reached by
+    // nothing from above: still forced.
+    SstFile under = file(6, "/v/a/0", "/v/a/99", 4 * MB, false);
+    assertThat(CompactionCost.of(twoBuckets, Arrays.asList(queue, under, older), 0).needsBottommostForced())
+        .isTrue();
+
+    // Two L0 files that overlap each other, one of them over a bottom file: L0 is merged as a whole, then into the
+    // bottom level. Nothing to force.
+    SstFile overQueue = deletes(0, "/v/a/5", "/v/b/5", MB);
+    SstFile underQueue = file(6, "/v/a/0", "/v/a/4", 4 * MB, false);
+    assertThat(CompactionCost.of(span("/v/a/", "/v/b0"), Arrays.asList(queue, overQueue, underQueue), 0)
+        .needsBottommostForced()).isFalse();
   }
 
   @Test
@@ -396,26 +427,17 @@ class TestRangeCompactionPolicy {
     OmActivity follower = new OmActivity(false, 10, 0, 0, 5_000, 5_000, 0, 0);
     Set<String> flushed = Collections.singleton("openKeyTable");
 
-    CompactionPick reader = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, BUSY, flushed));
-    assertThat(reader.getAction()).isEqualTo(Action.COMPACT);
-    assertThat(reader.getReason()).isEqualTo(Reason.READER);
-    assertThat(reader.isChargedToBudget()).isTrue();
-    assertThat(reader.endsLook()).isFalse();
-
-    CompactionPick flush = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, follower,
-        NONE_FLUSHED));
-    assertThat(flush.getAction()).isEqualTo(Action.FLUSH);
-    assertThat(flush.getReason()).isEqualTo(Reason.FOLLOWER);
-    assertThat(flush.toString()).isEqualTo("flush openKeyTable (follower)");
-
-    CompactionPick idle = policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, idle(), flushed));
-    assertThat(idle.getReason()).isEqualTo(Reason.IDLE);
-    assertThat(idle.isChargedToBudget()).isFalse();
-    assertThat(idle.endsLook()).isTrue();
-
-    CompactionPick stopped = policy().pickNext(new CompactionEnv(tables, true, false, null, 4 * MB, BUSY, flushed));
-    assertThat(stopped.getAction()).isEqualTo(Action.WAIT);
-    assertThat(stopped.getReason()).isNull();
+    // What it does, why, whether it is charged to the budget, whether it ends the look.
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, BUSY, flushed)))
+        .extracting(CompactionPick::getAction, CompactionPick::getReason, CompactionPick::isChargedToBudget,
+            CompactionPick::endsLook).containsExactly(Action.COMPACT, Reason.READER, true, false);
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, follower, NONE_FLUSHED)))
+        .hasToString("flush openKeyTable (follower)").extracting(CompactionPick::getReason).isEqualTo(Reason.FOLLOWER);
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, idle(), flushed)))
+        .extracting(CompactionPick::getAction, CompactionPick::getReason, CompactionPick::isChargedToBudget,
+            CompactionPick::endsLook).containsExactly(Action.COMPACT, Reason.IDLE, false, true);
+    assertThat(policy().pickNext(new CompactionEnv(tables, true, false, null, 4 * MB, BUSY, flushed)))
+        .extracting(CompactionPick::getAction, CompactionPick::getReason).containsExactly(Action.WAIT, null);
   }
 
   @Test
@@ -474,12 +496,12 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void theBottommostLevelIsForcedOnlyForInputsAtOneLevelAndSnapshotTablesWaitForSnapshots() {
+  void theBottommostLevelIsForcedOnlyForTombstonesNoMergeReachesAndSnapshotTablesWaitForSnapshots() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     TableState oneLevel = table("keyTable", Collections.singletonList(dense),
-        Collections.singletonList(file(0, "/v/a/", "/v/a/9", 2 * MB, false)));
+        Collections.singletonList(deletes(0, "/v/a/", "/v/a/9", 2 * MB)));
     TableState twoLevels = table("keyTable", Collections.singletonList(dense),
-        Arrays.asList(file(0, "/v/a/", "/v/a/9", MB, false), file(1, "/v/a/", "/v/a/9", MB, false)));
+        Arrays.asList(deletes(0, "/v/a/", "/v/a/9", MB), file(1, "/v/a/", "/v/a/9", MB, false)));
     assertThat(policy().pickNext(env(oneLevel)).isBottommostForced()).isTrue();
     assertThat(policy().pickNext(env(twoLevels)).isBottommostForced()).isFalse();
     conf.setBoolean(Keys.BOTTOMMOST_FORCED, false);
@@ -495,7 +517,7 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void theBudgetGrowsWithFlushesUpToItsCapacity() {
+  void theBudgetGrowsWithFlushesUpToItsCapacityAndStartsAnewWhenReconfigured() {
     CompactionBudget budget = new CompactionBudget(0.5, 10 * MB, 100 * MB);
     assertThat(budget.available(100 * MB)).isEqualTo(10 * MB);
     budget.spend(8 * MB);
@@ -506,10 +528,8 @@ class TestRangeCompactionPolicy {
     CompactionBudget unbounded = new CompactionBudget(0, 10 * MB, 0);
     unbounded.spend(100 * MB);
     assertThat(unbounded.available(0)).isEqualTo(Long.MAX_VALUE);
-  }
 
-  @Test
-  void aLookKeepsTheBudgetUntilItsRatioOrBoundIsReconfigured() {
+    // A look keeps the budget until its ratio or bound is reconfigured.
     conf.set(Keys.BUDGET_RATIO, "0.5");
     conf.set(Keys.MAX_COMPACTION_BYTES, "10MB");
     CompactionBudget first = CompactionBudget.forSettings(null, policy().getSettings(), 100 * MB);
@@ -572,6 +592,12 @@ class TestRangeCompactionPolicy {
   private static KeyRange range(String table, String start, String end, long entries, long tombstones, long bytes) {
     return new KeyRange(table, start.getBytes(UTF_8), end.getBytes(UTF_8), 1, new SstCounts(entries, tombstones, 0),
         bytes);
+  }
+
+  /** @return an SST of deletes only, one per 100 bytes */
+  private SstFile deletes(int level, String smallest, String largest, long bytes) {
+    return new SstFile(String.format("%06d.sst", ++fileNumber), level, smallest.getBytes(UTF_8),
+        largest.getBytes(UTF_8), new SstCounts(bytes / 100, bytes / 100, 0), bytes, false);
   }
 
   private SstFile file(int level, String smallest, String largest, long bytes, boolean beingCompacted) {
