@@ -155,3 +155,18 @@ def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_appl
     assert [(s['patch'][:4], s['modules'], s['exitCode'], len(s['tests'])) for s in steps] == [
         ('0001', ['mod-a'], 0, 1), ('0002', ['mod-b'], 0, 0)]
     assert '| 0001 | mod-a | compiled | TestA | 0 | 0 | 0 | 0 |' in script.each_patch_table(steps, 3)
+
+
+def test_the_series_own_tests_and_suites_are_run_with_upstreams_tests_of_the_classes_it_touches(tmp_path):
+    script = _script()
+    tree = tmp_path / 'ozone'
+    om = 'hadoop-ozone/ozone-manager'
+    (tree / om / 'src/test/java/o').mkdir(parents=True)
+    (tree / om / 'src/test/java/o/TestKeyManagerImpl.java').write_text('class TestKeyManagerImpl {}\n')
+    files = [f'{om}/src/main/java/o/KeyManagerImpl.java', f'{om}/src/main/java/o/Untested.java',
+             f'{om}/src/test/java/o/TestOwn.java', f'{om}/src/test/java/o/SharedClusterTests.java',
+             f'{om}/src/test/java/o/Helper.java']
+    patch = tmp_path / '0001.patch'
+    patch.write_text(''.join(f'diff --git a/{f} b/{f}\n' for f in files))
+
+    assert script.test_classes([patch], tree) == {om: ['SharedClusterTests*', 'TestKeyManagerImpl', 'TestOwn']}
