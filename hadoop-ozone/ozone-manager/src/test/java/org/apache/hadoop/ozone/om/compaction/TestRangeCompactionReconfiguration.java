@@ -31,6 +31,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.ReconfigurationException;
 import org.apache.hadoop.hdds.conf.Config;
+import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.conf.ReconfigurationHandler;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.MetricsRecord;
@@ -45,6 +46,7 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.ozone.test.GenericTestUtils;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
@@ -62,6 +64,15 @@ import org.junit.jupiter.api.Timeout;
 abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTests.TestCase {
   private static final int KEYS = 1000;
   private static final int DELETED = 800;
+
+  /** The service off, as the cluster starts, with the interval and idle window it set back at their defaults. */
+  @AfterAll
+  void restoreTheDefaults() throws Exception {
+    RangeCompactionConfig defaults = new OzoneConfiguration().getObject(RangeCompactionConfig.class);
+    reconfigure(om(), Keys.ENABLED, "false");
+    reconfigure(om(), Keys.INTERVAL, defaults.getIntervalMillis() + "ms");
+    reconfigure(om(), Keys.IDLE_AFTER, defaults.getIdleAfterMillis() + "ms");
+  }
 
   @Test
   void everyKeyIsReconfigurableByAnAdministratorOnly() throws Exception {
