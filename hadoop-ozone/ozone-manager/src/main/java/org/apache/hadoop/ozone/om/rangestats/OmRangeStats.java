@@ -167,16 +167,11 @@ public final class OmRangeStats {
   }
 
   /**
-   * @return the estimated content of {@code [start, end)} of a tracked table, as its ranges are estimated (empty for
-   *     an indexed table without SSTs, such as a queue a compaction drained); null before the table's first
-   *     indexing and while it is degraded ({@link TableRanges#isDegraded})
+   * @return the estimated content of {@code [start, end)} of a tracked table ({@link TableRanges#estimate}); null
+   *     before the table's first indexing and while it is degraded ({@link TableRanges#isDegraded})
    */
   public KeyRange estimate(String table, byte[] start, byte[] end) {
-    TableRanges ranges = get(table);
-    if (ranges.getVersion() == 0 || ranges.isDegraded() || !ranges.getFiles().isEmpty()) {
-      return ranges.estimate(start, end);
-    }
-    return new KeyRange(table, start, end, 0, new SstCounts(0, 0, 0), 0);
+    return get(table).estimate(start, end);
   }
 
   /** @return the ranges of a tracked table in key order, as last published */

@@ -30,9 +30,11 @@ import java.util.List;
  * and answers no estimates, so that its cost to OM stays linear in its SSTs.
  */
 public final class TableRanges {
-  static final TableRanges EMPTY = new TableRanges(0, 0, Collections.<SstFile>emptyList(), null,
+  static final TableRanges EMPTY = new TableRanges(null, 0, 0, Collections.<SstFile>emptyList(), null,
       Collections.<KeyRange>emptyList(), 0, false);
 
+  /** The table's name; null for {@link #EMPTY}. */
+  private final String table;
   private final long version;
   private final long flushes;
   private final Collection<SstFile> files;
@@ -56,11 +58,13 @@ public final class TableRanges {
     RangePartitioner.Model model = degraded || files.isEmpty() ? null
         : partitioner.model(table, OmTableLayouts.layoutOf(table), files);
     List<KeyRange> ranges = model == null ? Collections.<KeyRange>emptyList() : model.partition();
-    return new TableRanges(version, flushes, files, model, ranges, System.nanoTime() - start, degraded);
+    return new TableRanges(table, version, flushes, files, model, ranges, System.nanoTime() - start, degraded);
   }
 
-  private TableRanges(long version, long flushes, Collection<SstFile> files, RangePartitioner.Model model,
-      List<KeyRange> ranges, long computeNanos, boolean degraded) {
+  @SuppressWarnings("checkstyle:ParameterNumber")
+  private TableRanges(String table, long version, long flushes, Collection<SstFile> files,
+      RangePartitioner.Model model, List<KeyRange> ranges, long computeNanos, boolean degraded) {
+    this.table = table;
     this.version = version;
     this.flushes = flushes;
     this.files = files;
@@ -88,7 +92,7 @@ public final class TableRanges {
    * @return the same ranges, for a newer version of the files that moved none of them
    */
   TableRanges withVersion(long newVersion, long newFlushes, Collection<SstFile> newFiles) {
-    return new TableRanges(newVersion, newFlushes, newFiles, model, ranges, computeNanos, degraded);
+    return new TableRanges(table, newVersion, newFlushes, newFiles, model, ranges, computeNanos, degraded);
   }
 
   /** @return the version of the table's indexed SSTs these statistics are of; 0 before the first indexing */
@@ -114,10 +118,14 @@ public final class TableRanges {
   /**
    * @param start first key (inclusive)
    * @param end end (exclusive), or null for unbounded
-   * @return the estimated content of {@code [start, end)}, as the ranges are estimated; null while degraded
+   * @return the estimated content of {@code [start, end)}, as the ranges are estimated (empty for a table without
+   *     SSTs, such as a queue a compaction drained); null before the first indexing and while degraded
    */
   public KeyRange estimate(byte[] start, byte[] end) {
-    return model == null ? null : model.estimate(start, end);
+    if (model != null) {
+      return model.estimate(start, end);
+    }
+    return version == 0 || degraded ? null : new KeyRange(table, start, end, 0, new SstCounts(0, 0, 0), 0);
   }
 
   /** @return point entries (puts and tombstones) in the table's live SSTs */

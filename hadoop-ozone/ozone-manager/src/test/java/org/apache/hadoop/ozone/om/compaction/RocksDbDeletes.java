@@ -18,7 +18,10 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
+import org.apache.hadoop.ozone.om.OzoneManager;
 import org.rocksdb.TableProperties;
 
 /** What RocksDB itself says of a table's deletes, so that tests do not trust the service's own statistics. */
@@ -35,5 +38,14 @@ final class RocksDbDeletes {
       deletes += properties.getNumDeletions();
     }
     return deletes;
+  }
+
+  /** @return {@link #count} for the table of the OM's DB, unchecked for the waits of cluster tests */
+  static long count(OzoneManager om, String table) {
+    try {
+      return count(((RDBStore) om.getMetadataManager().getStore()).getDb(), table);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -22,6 +22,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.ozone.MiniOzoneCluster;
 import org.apache.hadoop.ozone.OzoneConfigKeys;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
+import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +50,10 @@ class SingleOmClusterTests {
   /** A test class that runs on the shared cluster. */
   interface TestCase {
     MiniOzoneCluster cluster();
+
+    default OzoneManager om() {
+      return cluster().getOzoneManager();
+    }
   }
 
   @BeforeAll

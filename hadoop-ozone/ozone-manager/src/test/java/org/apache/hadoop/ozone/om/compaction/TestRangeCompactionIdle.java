@@ -21,7 +21,6 @@ import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.rec
 import static org.apache.hadoop.ozone.om.compaction.RangeCompactionTestUtils.runningService;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -31,13 +30,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
-import org.apache.hadoop.hdds.utils.db.RDBStore;
 import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneKey;
 import org.apache.hadoop.ozone.client.OzoneVolume;
-import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.ozone.test.GenericTestUtils;
 import org.apache.ozone.test.GenericTestUtils.LogCapturer;
@@ -109,15 +106,16 @@ abstract class TestRangeCompactionIdle implements SingleOmClusterTests.TestCase 
         live.remove(key);
       }
       tree.deleteDirectory("dir", true);
-      assertThat(deletes("keyTable")).as("the expired keys' tombstones").isGreaterThanOrEqualTo(EXPIRED);
+      assertThat(RocksDbDeletes.count(om(), "keyTable")).as("the expired keys' tombstones")
+          .isGreaterThanOrEqualTo(EXPIRED);
 
       // Quiet: no client reads or writes. Once OM is idle, the service cleans every table.
       RangeCompactionMetrics metrics = runningService(om()).getMetrics();
       long idleLooks = metrics.getIdleLooks();
       long idleCompacted = metrics.getIdleRangesCompacted();
-      waitFor(() -> TABLES.stream().allMatch(table -> deletes(table) == 0));
+      waitFor(() -> TABLES.stream().allMatch(table -> RocksDbDeletes.count(om(), table) == 0));
       for (String table : TABLES) {
-        assertThat(deletes(table)).as("deletes left in " + table).isZero();
+        assertThat(RocksDbDeletes.count(om(), table)).as("deletes left in " + table).isZero();
         // The service removed them, not RocksDB's own compactions (idle cleanup, or for the directory deleting
         // service, which reads deletedDirectoryTable, the reader rule).
         assertThat(events.getOutput()).as("the service's compactions")
@@ -136,26 +134,13 @@ abstract class TestRangeCompactionIdle implements SingleOmClusterTests.TestCase 
     }
   }
 
-  /** @return the deletes RocksDB holds for the table ({@link RocksDbDeletes}) */
-  private long deletes(String table) {
-    try {
-      return RocksDbDeletes.count(((RDBStore) om().getMetadataManager().getStore()).getDb(), table);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private OzoneManager om() {
-    return cluster().getOzoneManager();
-  }
-
   private void waitFor(BooleanSupplier condition) throws InterruptedException {
     try {
       GenericTestUtils.waitFor(condition, 500, 120_000);
     } catch (TimeoutException e) {
       StringBuilder left = new StringBuilder();
       for (String table : TABLES) {
-        left.append(' ').append(table).append('=').append(deletes(table));
+        left.append(' ').append(table).append('=').append(RocksDbDeletes.count(om(), table));
       }
       throw new AssertionError("Tombstones left after two minutes of quiet:" + left, e);
     }

@@ -41,7 +41,6 @@ import org.apache.hadoop.ozone.client.BucketArgs;
 import org.apache.hadoop.ozone.client.OzoneBucket;
 import org.apache.hadoop.ozone.client.OzoneClient;
 import org.apache.hadoop.ozone.client.OzoneVolume;
-import org.apache.hadoop.ozone.om.OzoneManager;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.apache.hadoop.ozone.om.helpers.BucketLayout;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -186,10 +185,6 @@ abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTest
 
   private RangeCompactionService service() {
     return RangeCompactionTestUtils.service(om());
-  }
-
-  private OzoneManager om() {
-    return cluster().getOzoneManager();
   }
 
   private static void waitFor(BooleanSupplier condition) throws InterruptedException, TimeoutException {
