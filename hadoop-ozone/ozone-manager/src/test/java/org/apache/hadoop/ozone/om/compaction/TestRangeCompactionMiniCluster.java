@@ -56,9 +56,8 @@ abstract class TestRangeCompactionMiniCluster implements SingleOmClusterTests.Te
 
   /** The reader rule alone: idle cleanup, which would clean the table too once the load stops, is off. */
   @BeforeAll
-  void turnTheServiceOnWithoutIdleCleanup() throws Exception {
+  void turnIdleCleanupOff() throws Exception {
     reconfigure(om(), RangeCompactionConfig.Keys.IDLE_CLEANUP, "false");
-    reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "true");
   }
 
   @AfterAll
@@ -71,10 +70,6 @@ abstract class TestRangeCompactionMiniCluster implements SingleOmClusterTests.Te
   void compactsAfterDeletesAndKeepsExactlyTheLiveKeys() throws Exception {
     Set<String> live = new TreeSet<>();
     LogCapturer events = LogCapturer.captureLogs(LoggerFactory.getLogger(CompactionEvents.LOGGER));
-    RangeCompactionMetrics metrics = runningService(om()).getMetrics();
-    long compacted = metrics.getRangesCompacted();
-    long removed = metrics.getTombstonesRemoved();
-    long flushes = metrics.getMemtableFlushes();
     try (OzoneClient client = cluster().newClient()) {
       client.getObjectStore().createVolume(VOLUME);
       OzoneVolume volume = client.getObjectStore().getVolume(VOLUME);
@@ -93,18 +88,22 @@ abstract class TestRangeCompactionMiniCluster implements SingleOmClusterTests.Te
       // The deletes removed keys at the bucket's head (keyTable), still in the memtable. A listing is keyTable's
       // reader: once one has scanned it, the service flushes the memtable (the head probe finds the 700 deletes
       // there, over min.tombstones) and compacts the bucket.
-      // OM acknowledges a request before its double buffer writes it: every delete in RocksDB before the reader
-      // comes, or those written after the service's flush would stay in the memtable, with no reader due.
+      // The service starts after the listing, with every delete in RocksDB (OM acknowledges a request before its
+      // double buffer writes it), and counts the scans since the DB opened at its first look. Running during the
+      // load, it would take those scans for a reader due at once and might flush the memtable halfway through the
+      // deletes; the rest, if fewer than min.tombstones, would stay in the memtable, as designed, with no reader due.
       om().getOmRatisServer().getOmStateMachine().awaitDoubleBufferFlush();
       assertThat(bucket.listKeys("").hasNext()).isTrue();
+      reconfigure(om(), RangeCompactionConfig.Keys.ENABLED, "true");
+      RangeCompactionMetrics metrics = runningService(om()).getMetrics();
       // RocksDB's own count, memtables included: the earlier tests left keyTable without a delete.
       GenericTestUtils.waitFor(() -> RocksDbDeletes.count(om(), "keyTable") == 0, 500, WAIT_MILLIS);
       assertThat(events.getOutput()).as("the service's compactions")
           .containsPattern("action=flush reason=reader table=keyTable ")
           .containsPattern("action=compact reason=reader table=keyTable ");
-      assertThat(metrics.getTombstonesRemoved()).isGreaterThan(removed);
-      assertThat(metrics.getRangesCompacted()).isGreaterThan(compacted);
-      assertThat(metrics.getMemtableFlushes()).isGreaterThan(flushes);
+      assertThat(metrics.getTombstonesRemoved()).isGreaterThanOrEqualTo(DELETED);
+      assertThat(metrics.getRangesCompacted()).isPositive();
+      assertThat(metrics.getMemtableFlushes()).isPositive();
       assertThat(DefaultMetricsSystem.instance().getSource(ForegroundLatency.SOURCE_NAME))
           .as("OM's client protocol metrics, which the foreground latency check reads").isNotNull();
       Set<String> listed = new TreeSet<>();
