@@ -61,6 +61,12 @@ def test_a_conflicting_patch_is_named_and_the_others_still_apply(tmp_path):
     assert [(p['applied'], p['conflicts'], p['masterVariants']) for p in result['patches']] == [
         (False, ['mod-a/src/main/java/A.java'], []), (True, [], ['0002-rules.patch'])]
     assert '| **no** |' in (out / 'upstream-on-master.md').read_text()
+    # What a contributor sends to master: the patch that applied, with its addition inside it.
+    sent = sorted((out / 'master-series').glob('*.patch'))
+    assert [p.name for p in sent] == ['0001-patch-b.patch']
+    assert 'b/rules.txt' in sent[0].read_text() and 'b/mod-b/src/main/java/B.java' in sent[0].read_text()
+    assert result['patches'][1]['masterPatch'] == '0001-patch-b.patch'
+    assert result['patches'][1]['linesOnMaster'] == 3
     # The checkout is as it was: its HEAD, its files, no worktree left.
     assert git(upstream, 'rev-parse', 'HEAD') == master
     assert git(upstream, 'status', '--porcelain') == ''
@@ -146,7 +152,7 @@ def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_appl
         return 0, []
     script.run = maven
 
-    steps = script.each_patch(patches, applied, tree, tmp_path / 'log', [])
+    steps = script.each_patch(patches, applied, tree, tmp_path / 'log', [], tmp_path / 'master')
 
     # each patch's modules, at its own commit, and only its tests: the test it adds (upstream's Test<Class> of a
     # class it changes would be run too); B has none
@@ -166,7 +172,31 @@ def test_the_series_own_tests_and_suites_are_run_with_upstreams_tests_of_the_cla
     files = [f'{om}/src/main/java/o/KeyManagerImpl.java', f'{om}/src/main/java/o/Untested.java',
              f'{om}/src/test/java/o/TestOwn.java', f'{om}/src/test/java/o/SharedClusterTests.java',
              f'{om}/src/test/java/o/Helper.java']
-    patch = tmp_path / '0001.patch'
-    patch.write_text(''.join(f'diff --git a/{f} b/{f}\n' for f in files))
 
-    assert script.test_classes([patch], tree) == {om: ['SharedClusterTests*', 'TestKeyManagerImpl', 'TestOwn']}
+    assert script.test_classes(files, tree) == {om: ['SharedClusterTests*', 'TestKeyManagerImpl', 'TestOwn']}
+
+
+def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs_it(tmp_path):
+    script = _script()
+    tree = tmp_path / 'ozone'
+    it = 'hadoop-ozone/integration-test'
+    reconfig = f'{it}/src/test/java/org/apache/hadoop/ozone/reconfig/TestOmReconfiguration.java'
+    for path, text in {reconfig: 'public abstract class TestOmReconfiguration extends ReconfigurationTestBase {\n}\n',
+                       f'{it}/src/test/java/org/apache/ozone/test/NonHATests.java':
+                           'public abstract class NonHATests {\n  @Nested\n'
+                           '  class OmReconfiguration extends TestOmReconfiguration {\n  }\n}\n'}.items():
+        (tree / path).parent.mkdir(parents=True, exist_ok=True)
+        (tree / path).write_text(text)
+    patch = tmp_path / 'series' / '0009-service.patch'
+    patch.parent.mkdir()
+    patch.write_text('diff --git a/mod/src/main/java/S.java b/mod/src/main/java/S.java\n')
+    variants = tmp_path / 'master'
+    variants.mkdir()
+    (variants / '0009-TestOmReconfiguration.patch').write_text(f'Why.\n\ndiff --git a/{reconfig} b/{reconfig}\n')
+
+    # Only what applied counts: without the addition (git am, no rebase) the test is not run.
+    assert script.changed([patch], [{'applied': True}], variants) == ['mod/src/main/java/S.java']
+    paths = script.changed([patch], [{'applied': True, 'masterVariants': ['0009-TestOmReconfiguration.patch']}],
+                           variants)
+    assert script.modules_of(paths) == [it, 'mod']
+    assert script.test_classes(paths, tree) == {it: ['NonHATests$OmReconfiguration']}
