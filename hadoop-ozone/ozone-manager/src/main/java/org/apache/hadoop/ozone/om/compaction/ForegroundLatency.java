@@ -18,10 +18,12 @@
 package org.apache.hadoop.ozone.om.compaction;
 
 import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsInfo;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
-import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
-import org.apache.hadoop.metrics2.impl.MetricsRecordImpl;
+import org.apache.hadoop.metrics2.MetricsTag;
 
 /**
  * Reads how long OM's clients waited for the requests they sent since the
@@ -92,18 +94,88 @@ final class ForegroundLatency {
 
   /** @return the number of requests and the sum of their durations in milliseconds, over all request types */
   private static long[] totals(MetricsSource source) {
-    MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    source.getMetrics(collector, true);
-    long[] totals = new long[2];
-    for (MetricsRecordImpl record : collector.getRecords()) {
-      for (AbstractMetric metric : record.metrics()) {
-        if ("counter".equals(metric.name())) {
-          totals[0] += metric.value().longValue();
-        } else if ("time".equals(metric.name())) {
-          totals[1] += metric.value().longValue();
-        }
-      }
+    RequestTotals totals = new RequestTotals();
+    source.getMetrics(totals, true);
+    return new long[] {totals.requests, totals.millis};
+  }
+
+  /**
+   * Sums the counters {@code counter} and {@code time} of a source's records (one per request type) as the source
+   * adds them, through metrics2's public collector interfaces (its own collector is private to Hadoop); whatever
+   * else the source adds is dropped.
+   */
+  private static final class RequestTotals extends MetricsRecordBuilder implements MetricsCollector {
+    private long requests;
+    private long millis;
+
+    @Override
+    public MetricsRecordBuilder addRecord(String name) {
+      return this;
     }
-    return totals;
+
+    @Override
+    public MetricsRecordBuilder addRecord(MetricsInfo info) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addCounter(MetricsInfo info, long value) {
+      if ("counter".equals(info.name())) {
+        requests += value;
+      } else if ("time".equals(info.name())) {
+        millis += value;
+      }
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addCounter(MetricsInfo info, int value) {
+      return addCounter(info, (long) value);
+    }
+
+    @Override
+    public MetricsRecordBuilder tag(MetricsInfo info, String value) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder add(MetricsTag tag) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder add(AbstractMetric metric) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder setContext(String value) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addGauge(MetricsInfo info, int value) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addGauge(MetricsInfo info, long value) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addGauge(MetricsInfo info, float value) {
+      return this;
+    }
+
+    @Override
+    public MetricsRecordBuilder addGauge(MetricsInfo info, double value) {
+      return this;
+    }
+
+    @Override
+    public MetricsCollector parent() {
+      return this;
+    }
   }
 }

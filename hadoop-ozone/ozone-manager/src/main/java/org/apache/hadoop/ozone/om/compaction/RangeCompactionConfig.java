@@ -24,9 +24,7 @@ import static org.apache.hadoop.hdds.conf.ConfigTag.PERFORMANCE;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hdds.conf.Config;
 import org.apache.hadoop.hdds.conf.ConfigGroup;
@@ -38,9 +36,9 @@ import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 
 /**
- * Configuration of OM's range compaction service. Each default says in its
- * description why it has that value; docs/design/range-compaction.md has the
- * measurements behind them.
+ * Configuration of OM's range compaction service. Each description says what
+ * its key does; why each default is what it is, with the measurements behind
+ * it, is in docs/design/range-compaction.md ("Defaults").
  *
  * <p>Every key can be changed at runtime with {@code ozone admin reconfig}
  * (OM registers this group with its ReconfigurationHandler): a new value is
@@ -55,22 +53,20 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   @Config(key = Keys.ENABLED, reconfigurable = true,
       defaultValue = "false", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether OM compacts the key ranges of its tables that are dense with tombstones (see the "
-          + "range statistics, ozone.om.range.stats.*).")
+      description = "Whether OM compacts the key ranges of its tables that are dense with tombstones (see the range "
+          + "statistics, ozone.om.range.stats.*).")
   private volatile boolean enabled;
 
   @Config(key = Keys.INTERVAL, reconfigurable = true,
       defaultValue = "1s", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
-      description = "How often the service looks at the range statistics (kept current by RocksDB's flush and "
-          + "compaction events) and the memtables' delete counters, and compacts what qualifies. A look without "
-          + "work reads a few RocksDB properties per table; 1s lets a queue's head be compacted within a second "
-          + "of the flush that filled it with tombstones.")
+      description = "How often the service looks at the tables it compacts (their range statistics and memtables) and "
+          + "flushes or compacts what qualifies. The service restarts when it changes.")
   private volatile long intervalMillis = 1_000;
 
   @Config(key = Keys.TIMEOUT, reconfigurable = true,
       defaultValue = "10m", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
-      description = "A run that takes longer is reported as timed out. A run also stops starting new compactions "
-          + "when it has run this long.")
+      description = "A run that takes longer is reported as timed out. A run also stops starting new compactions when "
+          + "it has run this long.")
   private volatile long timeoutMillis = 600_000;
 
   @Config(key = Keys.TABLES, reconfigurable = true,
@@ -82,24 +78,21 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   @Config(key = Keys.TOMBSTONE_RATIO, reconfigurable = true,
       defaultValue = "0.2", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "A range qualifies when tombstones / entries of its SSTs reaches this (0 to 1). A range whose "
-          + "keys were all deleted shows about 0.5 until the tombstones meet their puts; 0.2 means about a quarter "
-          + "of the keys written to the range were deleted.")
+      description = "A range qualifies when the tombstones / entries of its SSTs reach this ratio (more than 0, at "
+          + "most 1), with at least min.tombstones tombstones.")
   private volatile double tombstoneRatio = 0.2;
 
   @Config(key = Keys.MIN_TOMBSTONES, reconfigurable = true,
       defaultValue = "10000", type = ConfigType.LONG, tags = {OZONE, OM, PERFORMANCE},
-      description = "A range, or a table's active memtable, qualifies only with at least this many tombstones: "
-          + "an iterator crossing 10,000 tombstones spends about 1 ms on them, fewer cost too little to be worth "
-          + "a compaction. It is also the bound of the head probe: a range or memtable qualifies below its ratio "
-          + "when a seek to a range's first key crosses this many hidden entries there.")
+      description = "Fewest tombstones for a range, or deletes for a table's active memtable, to qualify; also how "
+          + "many hidden entries a seek to a range's first key must cross for the head probe to qualify it.")
   private volatile long minTombstones = 10_000;
 
   @Config(key = Keys.MAX_COMPACTION_ENTRIES, reconfigurable = true, defaultValue = "3000000", type = ConfigType.LONG,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Most entries one compaction may read, counting every SST that overlaps the range at any "
-          + "level (a compaction rewrites whole files). RocksDB cannot cancel a manual compaction, so each must "
-          + "stay small.")
+      description = "Most entries one compaction may read, counting every SST that overlaps the range at any level (a "
+          + "compaction rewrites whole files); a range that needs more is passed over. RocksDB cannot cancel a manual "
+          + "compaction, so each stays small.")
   private volatile long maxCompactionEntries = 3_000_000;
 
   @Config(key = Keys.MAX_COMPACTION_BYTES, reconfigurable = true, defaultValue = "256MB", type = ConfigType.SIZE,
@@ -110,123 +103,103 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   @Config(key = Keys.MAX_OVERLAP_RATIO, reconfigurable = true,
       defaultValue = "40", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "A range is passed over when the SSTs a compaction would read hold more than this many times "
-          + "the range's own bytes: Pebble's bound for its tombstone-density compactions (cockroachdb/pebble#3719), "
-          + "beyond which rewriting data to drop tombstones costs more than the reads it saves.")
+      description = "A range is passed over when the SSTs a compaction of it would read hold more than this many "
+          + "times the range's own bytes (at least 1).")
   private volatile double maxOverlapRatio = 40;
 
   @Config(key = Keys.BUDGET_RATIO, reconfigurable = true,
       defaultValue = "1.0", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "The service's compactions read at most this many bytes per byte RocksDB flushes to the "
-          + "tables it compacts (plus one compaction of at most max.compaction.bytes), so that it can never run "
-          + "away whatever the workload. RocksDB's own leveled compaction rewrites each flushed byte about 10 "
-          + "times; 1.0 bounds the service to a tenth of that. 0 removes the bound.")
+      description = "The service's compactions read at most this many bytes per byte RocksDB flushes to the tables it "
+          + "compacts, plus one compaction of at most max.compaction.bytes. Idle cleanup is not charged to it. 0 "
+          + "removes the bound.")
   private volatile double budgetRatio = 1.0;
 
   @Config(key = Keys.HEAD_PROBE, reconfigurable = true,
       defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether ranges and memtables also qualify below their ratios when a seek to a range's first "
-          + "key crosses min.tombstones hidden entries: deletes of a bucket's oldest keys slow every listing of "
-          + "the bucket while its ratio stays low. A probe is a RocksDB seek that gives up after min.tombstones "
-          + "skips (max_skippable_internal_keys). Per table and look: the table's first key, then at most 64 "
-          + "memtable and 64 SST range heads; an SST range is probed again only when its SSTs change.")
+      description = "Whether a range or a memtable also qualifies below its ratio when a seek to a range's first key "
+          + "crosses at least min.tombstones hidden entries (a bucket whose oldest keys were deleted). A probe is a "
+          + "seek that gives up after min.tombstones skips; per table and look, the table's first key and at most 64 "
+          + "memtable and 64 SST range heads are probed, an SST range again only when its SSTs change.")
   private volatile boolean headProbeEnabled = true;
 
   @Config(key = Keys.MEMTABLE_FLUSH, reconfigurable = true, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether a table whose active memtable qualifies (min.tombstones deletes at "
-          + "memtable.delete.ratio, or as many while a seek to a range's first key crosses as many hidden entries) "
-          + "is flushed first: range statistics only see SSTs, and OM's 128 MB memtables hold hundreds of "
-          + "thousands of tombstones that every iterator over them crosses.")
+      description = "Whether the service flushes a table's active memtable when it qualifies (min.tombstones deletes "
+          + "at memtable.delete.ratio, or as many at a range's head), so that a compaction can then remove its "
+          + "deletes.")
   private volatile boolean memtableFlushEnabled = true;
 
   @Config(key = Keys.MEMTABLE_DELETE_RATIO, reconfigurable = true, defaultValue = "0.3", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "A table's active memtable qualifies for a flush when deletes / entries there reaches this "
-          + "(with min.tombstones deletes). It is not tombstone.ratio: a delete's put is rarely in the same "
-          + "memtable, so the memtable ratio is deletes / (creates + deletes). Queues (a create then a delete of "
-          + "each key) show 0.5, deleting the oldest keys 18 of 20 creates 0.47, the reference workload's random "
-          + "deletes (create:20,delete:8) 0.29: there tombstones are scattered, a flush would only add L0 files "
-          + "for reads to merge. Deletes of the oldest keys at 20 creates per 8 deletes are 0.29 too; the head "
-          + "probe, not this ratio, flushes those.")
+      description = "A table's active memtable qualifies for a flush when its deletes / entries reach this ratio "
+          + "(more than 0, at most 1), with at least min.tombstones deletes.")
   private volatile double memtableDeleteRatio = 0.3;
 
   @Config(key = Keys.READER_PACED, reconfigurable = true,
       defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether the service of the leader OM flushes and compacts a table only for its readers (a "
-          + "follower has none to pace by, and must be ready to lead at any time; idle.cleanup works either way): "
-          + "once after OM opened an iterator on it (a listing, or a service that scans a queue from its head), "
-          + "and for a reader that scans every P looks, from a 32nd of P (at least 8 looks) before its next scan, "
-          + "as often as the table qualifies until as long after it. Tombstones cost only the readers that cross "
-          + "them: without this, openKeyTable, which the open-key cleanup scans once a day by default, was flushed "
-          + "and compacted about once a second under the reference load, for no reader. false compacts what "
+      description = "Whether the leader OM's service flushes and compacts a table only when a reader is due to scan "
+          + "it: once after OM opened an iterator on it (a listing, or a background service scanning a queue), and, "
+          + "for a reader that scans every P looks, from a 32nd of P (at least 8 looks) before its next scan until as "
+          + "long after it. A follower, and an idle OM (idle.cleanup), look at every table. false compacts what "
           + "qualifies whether read or not.")
   private volatile boolean readerPaced = true;
 
   @Config(key = Keys.IDLE_CLEANUP, reconfigurable = true,
       defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
       description = "Whether the service, while OM is idle, flushes and compacts what qualifies in every table it "
-          + "compacts, whether or not a reader was seen, one compaction per look, densest per byte first, not "
-          + "charged to budget.ratio. Bulk deletes followed by quiet (lifecycle expiry, a prefix or a directory tree "
-          + "removed) leave tombstones that no reader is due to cross until, hours later, the first listing or "
-          + "leader change crosses them all. OM is idle once, for idle.after, its client requests and its DB "
-          + "writes per second stayed at most idle.activity.ratio of their recent rate (or at most 1 request and "
-          + "10 writes per second), and RocksDB had no compaction or flush running and none pending. It stops "
-          + "being idle at the first look that sees more.")
+          + "compacts, whether or not a reader is due: one compaction per look, densest per byte first, not charged "
+          + "to budget.ratio. OM is idle once, for idle.after, its client requests and DB writes per second stayed at "
+          + "most idle.activity.ratio of their recent rate (or at most 1 request and 10 writes per second) and "
+          + "RocksDB had no flush or compaction running or pending; it is not idle from the first look that sees "
+          + "more.")
   private volatile boolean idleCleanupEnabled = true;
 
   @Config(key = Keys.IDLE_AFTER, reconfigurable = true,
       defaultValue = "10s", type = ConfigType.TIME, tags = {OZONE, OM, PERFORMANCE},
-      description = "How long OM's activity must stay low before the service counts OM as idle (see "
-          + "idle.cleanup), in whole looks (interval). 10s is short beside the minutes a lifecycle or a tenant's "
-          + "removal leaves OM quiet, and longer than the pauses of a client that thinks between requests.")
+      description = "How long OM's activity must stay low before the service counts OM as idle (see idle.cleanup), in "
+          + "whole looks (interval).")
   private volatile long idleAfterMillis = 10_000;
 
   @Config(key = Keys.IDLE_ACTIVITY_RATIO, reconfigurable = true, defaultValue = "0.1", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "OM counts as quiet at a look when its client requests and its DB writes per second are at "
-          + "most this fraction of their recent rate (averaged over ten idle.after windows), or at most 1 request "
-          + "and 10 writes per second whatever that rate (0 to 1). A tenth tells the end of a load from its "
-          + "ups and downs.")
+      description = "OM counts as quiet at a look when its client requests and DB writes per second are at most this "
+          + "fraction (more than 0, at most 1) of their recent rate, averaged over ten idle.after windows, or at most "
+          + "1 request and 10 writes per second.")
   private volatile double idleActivityRatio = 0.1;
 
   @Config(key = Keys.BACKOFF_FRACTION, reconfigurable = true, defaultValue = "0.5", type = ConfigType.DOUBLE,
       tags = {OZONE, OM, PERFORMANCE},
       description = "The service flushes and compacts nothing in a table whose L0 files reach this fraction of "
-          + "RocksDB's level0_slowdown_writes_trigger, or whose pending compaction bytes reach this fraction of "
-          + "soft_pending_compaction_bytes_limit, nor anything while writes are delayed or stopped. Half leaves "
-          + "RocksDB's own compactions room to catch up before writes would slow down.")
+          + "RocksDB's level0_slowdown_writes_trigger or whose pending compaction bytes reach this fraction of "
+          + "soft_pending_compaction_bytes_limit, and nothing at all while RocksDB delays or stops writes.")
   private volatile double backoffFraction = 0.5;
 
   @Config(key = Keys.BACKOFF_FOREGROUND_LATENCY, reconfigurable = true, defaultValue = "50ms", type = ConfigType.TIME,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "The service starts no flush or compaction while OM's client requests finished since its "
-          + "previous look took this long or longer on average (server side, all request types; OM's "
-          + "OmClientProtocol metrics; at least 20 requests). 50ms is about ten times what OM's requests take under "
-          + "the reference workload on the local cluster (3-6 ms). 0 turns this check off.")
+      description = "The service starts no flush or compaction while the client requests OM finished since its "
+          + "previous look took this long or longer on average (server side, all request types, from OM's "
+          + "OmClientProtocol metrics; over at least 20 requests). 0 turns this check off.")
   private volatile long foregroundLatencyMillis = 50;
 
   @Config(key = Keys.PAUSE_RATIO, reconfigurable = true,
       defaultValue = "1.0", type = ConfigType.DOUBLE, tags = {OZONE, OM, PERFORMANCE},
-      description = "After each compaction the service waits this many times as long as the compaction took "
-          + "before the next one: 1.0 keeps it compacting at most half of the time.")
+      description = "After each compaction the service waits this many times as long as the compaction took before "
+          + "the next one: at 1.0 it compacts at most half of the time.")
   private volatile double pauseRatio = 1.0;
 
   @Config(key = Keys.BOTTOMMOST_FORCED, reconfigurable = true, defaultValue = "true", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether a compaction with an input SST that merges with nothing on its way down (its inputs "
-          + "all lie at one level, or an SST overlaps no input below it) rewrites it at the bottommost level "
-          + "(RocksDB's kForce). Such an SST is moved down whole, and its tombstones stay: tombstone-only L0 files "
-          + "of sequential keys. A compaction whose every input meets one below is never forced: its merge into "
-          + "the lowest level drops the tombstones, and forcing would rewrite that output a second time. false is "
-          + "RocksDB's default (kIfHaveCompactionFilter).")
+      description = "Whether a compaction in which an input SST holding tombstones would reach the lowest level "
+          + "without merging with another file rewrites the output at the bottommost level (RocksDB's kForce), which "
+          + "drops the tombstones: RocksDB moves such a file down whole, tombstones and all. A compaction whose "
+          + "inputs all merge on their way down is never forced. false is RocksDB's default "
+          + "(kIfHaveCompactionFilter).")
   private volatile boolean bottommostForced = true;
 
   @Config(key = Keys.SNAPSHOT_TABLES_ALLOWED, reconfigurable = true, defaultValue = "false", type = ConfigType.BOOLEAN,
       tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether keyTable, fileTable and directoryTable are compacted while OM snapshots exist. Their "
-          + "compactions feed the snapshot diff's compaction DAG (input SSTs are hard-linked and kept), so by "
-          + "default they are left to RocksDB then.")
+      description = "Whether keyTable, fileTable and directoryTable are compacted while OM snapshots exist. By "
+          + "default they are left to RocksDB then: their compactions feed the snapshot diff's compaction DAG.")
   private volatile boolean snapshotTablesAllowed;
 
   /**
@@ -261,27 +234,10 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
     public static final String BOTTOMMOST_FORCED = PREFIX + "bottommost.forced";
     public static final String SNAPSHOT_TABLES_ALLOWED = PREFIX + "snapshot.tables.allowed";
 
-    /** Keys of the previous release that no longer mean anything, with what replaced them. */
-    static final Map<String, String> REMOVED;
-
-    static {
-      Map<String, String> removed = new LinkedHashMap<>();
-      removed.put(PREFIX + "ranges.per.run", "a run now compacts everything that qualifies, bounded by "
-          + BUDGET_RATIO + " and " + TIMEOUT);
-      removed.put(PREFIX + "range.cooldown", "a compacted span qualifies again after its table's next flush; "
-          + BUDGET_RATIO + " bounds how much the service compacts");
-      removed.put(PREFIX + "memtable.min.deletes", "memtables qualify by " + MIN_TOMBSTONES + " like ranges");
-      REMOVED = Collections.unmodifiableMap(removed);
-    }
-
     private Keys() {
     }
   }
 
-  /**
-   * @return the configuration, validated
-   * @throws IllegalArgumentException naming the key, for an invalid value or a key that was removed
-   */
   /**
    * @return a copy of the values in force now, which no reconfiguration changes: a look of the service reads every
    *     key from one copy, never a key's old value after another's new one (copied as the handler sets them)
@@ -301,12 +257,11 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
     return copy;
   }
 
+  /**
+   * @return the configuration, validated
+   * @throws IllegalArgumentException naming the key, for an invalid value
+   */
   public static RangeCompactionConfig from(ConfigurationSource conf) {
-    for (Map.Entry<String, String> removed : Keys.REMOVED.entrySet()) {
-      if (conf.get(removed.getKey()) != null) {
-        throw new IllegalArgumentException(removed.getKey() + " was removed: " + removed.getValue());
-      }
-    }
     RangeCompactionConfig config = conf.getObject(RangeCompactionConfig.class);
     RangeStatsConfig stats = conf.getObject(RangeStatsConfig.class);
     config.trackedTables = stats.isEnabled() ? stats.getTables() : Collections.<String>emptySet();

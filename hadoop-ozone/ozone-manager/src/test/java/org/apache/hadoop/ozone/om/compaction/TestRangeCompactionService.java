@@ -592,9 +592,6 @@ class TestRangeCompactionService {
         "Invalid ozone.om.range.compaction.service.tombstone.ratio = 1.5: must be more than 0 and at most 1");
     assertInvalid("ozone.om.range.compaction.service.budget.ratio", "-1",
         "Invalid ozone.om.range.compaction.service.budget.ratio = -1.0: must be 0 or more");
-    assertInvalid("ozone.om.range.compaction.service.ranges.per.run", "4",
-        "ozone.om.range.compaction.service.ranges.per.run was removed: a run now compacts everything that "
-            + "qualifies, bounded by ozone.om.range.compaction.service.budget.ratio");
     assertInvalid("ozone.om.range.compaction.service.max.overlap.ratio", "0.5",
         "Invalid ozone.om.range.compaction.service.max.overlap.ratio = 0.5: must be at least 1");
     assertInvalid("ozone.om.range.compaction.service.tables", "keyTable,bucketTable",
