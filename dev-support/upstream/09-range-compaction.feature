@@ -55,7 +55,9 @@ the service off, range and whole-table (CompactionService) arms measured in
 one run with the same client load.
 
 Compatibility: off by default (ozone.om.range.compaction.service.enabled);
-off, OM reads the configuration and starts nothing. Upstream's
+off, OM reads the configuration and starts nothing. A service that starts
+while CompactionService is on as well logs a warning: the two compact the
+same tables (not refused, as an operator may move from one to the other). Upstream's
 TestOmReconfiguration#reconfigurableProperties asserts OM's exact key set:
 this change adds the group's keys there.
 

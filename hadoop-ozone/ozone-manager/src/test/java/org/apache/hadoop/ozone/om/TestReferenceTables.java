@@ -74,7 +74,7 @@ class TestReferenceTables {
     OmMetadataManagerImpl metadata = new OmMetadataManagerImpl(conf, null);
     RangeCompactionConfig config = conf.getObject(RangeCompactionConfig.class);
     config.setEnabled(true);
-    RangeCompactionSwitch service = new RangeCompactionSwitch(metadata, config, "", () -> true);
+    RangeCompactionSwitch service = new RangeCompactionSwitch(metadata, config, "", () -> true, false);
     service.start();
     try {
       MetricsSystem metrics = DefaultMetricsSystem.instance();

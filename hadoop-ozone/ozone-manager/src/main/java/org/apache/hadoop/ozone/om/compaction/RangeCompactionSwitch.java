@@ -41,18 +41,24 @@ public final class RangeCompactionSwitch {
   private final RangeCompactionConfig config;
   private final String threadNamePrefix;
   private final BooleanSupplier leader;
+  private final boolean compactionServiceEnabled;
   private final RangeCompactionSettings settings;
   /** The running service, or null while it is off. */
   private RangeCompactionService service;
   private boolean stopped;
 
-  /** @param leader whether this OM leads its Ratis group now ({@code OzoneManager#isLeaderReady}) */
+  /**
+   * @param leader whether this OM leads its Ratis group now ({@code OzoneManager#isLeaderReady})
+   * @param compactionServiceEnabled whether OM's CompactionService ({@code ozone.om.compaction.service.enabled})
+   *     compacts its tables as well
+   */
   public RangeCompactionSwitch(OmMetadataManagerImpl metadata, RangeCompactionConfig config, String threadNamePrefix,
-      BooleanSupplier leader) {
+      BooleanSupplier leader, boolean compactionServiceEnabled) {
     this.metadata = metadata;
     this.config = config;
     this.threadNamePrefix = threadNamePrefix;
     this.leader = leader;
+    this.compactionServiceEnabled = compactionServiceEnabled;
     this.settings = new RangeCompactionSettings(config);
   }
 
@@ -110,6 +116,13 @@ public final class RangeCompactionSwitch {
       service = new RangeCompactionService(metadata, config, threadNamePrefix, leader);
       service.start();
       LOG.info("Started the range compaction service, a look every {} ms", config.getIntervalMillis());
+      if (compactionServiceEnabled) {
+        // Not refused: an operator may keep whole-table compaction for tables this service leaves alone, or run
+        // both while moving from one to the other.
+        LOG.warn("CompactionService (ozone.om.compaction.service.enabled) also runs: its whole-table compactions "
+            + "rewrite the tables this service compacts by range ({}), and their reads and writes add to OM's",
+            config.getTables());
+      }
     }
   }
 

@@ -574,6 +574,23 @@ class TestRangeCompactionService {
             + "ozone.om.range.stats.tables does not track");
   }
 
+  @Test
+  void aServiceStartedBesideCompactionServiceWarnsThatBothCompactTheTables() {
+    conf.setBoolean(RangeCompactionConfig.Keys.ENABLED, true);
+    RangeCompactionConfig config = RangeCompactionConfig.from(conf);
+    LogCapturer log = LogCapturer.captureLogs(RangeCompactionSwitch.class);
+    for (boolean compactionService : new boolean[] {false, true}) {
+      log.clearOutput();
+      RangeCompactionSwitch rangeCompaction = new RangeCompactionSwitch(metadata, config, "", () -> true,
+          compactionService);
+      rangeCompaction.start();
+      rangeCompaction.stop();
+      assertThat(log.getOutput()).contains("Started the range compaction service");
+      assertThat(log.getOutput().contains("CompactionService (ozone.om.compaction.service.enabled) also runs"))
+          .as("a warning with CompactionService %s", compactionService ? "on" : "off").isEqualTo(compactionService);
+    }
+  }
+
   private OmMetadataManagerImpl metadataWithStats(OzoneConfiguration statsConf) throws IOException {
     metadata.stop();
     metadata = new OmMetadataManagerImpl(statsConf, null);
