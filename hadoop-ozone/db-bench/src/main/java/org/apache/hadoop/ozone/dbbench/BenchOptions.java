@@ -32,19 +32,25 @@ import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
  * The benchmark's command line. Bad input is an IllegalArgumentException whose message is the one line to print.
  *
  * @param sweep the operation counts of a sweep (one run per count, ascending), empty for a single run of {@code ops}
+ * @param repeats how many times to run the same workload (one run per repeat), 1 for a single run
+ * @param armsReversed whether this run replays its arms in the reverse of their order (every second repeat)
  * @param rangeConf the range arm's service settings over its defaults (key order), to measure a change of a default
  *     before making it
  * @param quietSeconds the quiet period of the bulk scenarios, in seconds of OM's clock
  */
-record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<String> arms, long seed, File out,
-    File workDir, int samples, int endSamples, boolean verify, Map<String, String> rangeConf, long quietSeconds) {
+record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, int repeats, boolean armsReversed,
+    List<String> arms, long seed, File out, File workDir, int samples, int endSamples, boolean verify,
+    Map<String, String> rangeConf, long quietSeconds) {
   /** The longest quiet period: a day. */
   static final long MAX_QUIET_SECONDS = 86_400;
+  /** The most repeats: the page's t-interval has quantiles up to 19 degrees of freedom. */
+  static final int MAX_REPEATS = 20;
 
   static BenchOptions parse(String... args) {
     List<Scenario> scenarios = List.of(Scenario.values());
     long ops = 1_000_000;
     List<Long> sweep = List.of();
+    int repeats = 1;
     boolean opsGiven = false;
     List<String> arms = ArmKind.ids();
     long seed = 1;
@@ -75,6 +81,7 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<S
         opsGiven = true;
       }
       case "--sweep" -> sweep = sweep(value);
+      case "--repeats" -> repeats = (int) count(arg, value, 2, MAX_REPEATS);
       case "--arms" -> arms = arms(value);
       case "--seed" -> seed = count(arg, value, Long.MIN_VALUE, Long.MAX_VALUE);
       case "--out" -> out = new File(value);
@@ -90,19 +97,43 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, List<S
       throw new IllegalArgumentException(opsGiven ? "--sweep and --ops exclude each other"
           : "--sweep needs --out DIR (a run per operation count goes to DIR/ops-N)");
     }
+    if (repeats > 1 && (!sweep.isEmpty() || out == null)) {
+      throw new IllegalArgumentException(out == null ? "--repeats needs --out DIR (a run per repeat goes to "
+          + "DIR/repeat-K)" : "--repeats and --sweep exclude each other");
+    }
     if (work == null) {
       work = new File(out != null ? out : new File(System.getProperty("java.io.tmpdir")), "db-bench-work");
     }
     checkRangeConf(rangeConf);
-    return new BenchOptions(scenarios, ops, sweep, arms, seed, out, work, samples, endSamples, verify,
+    return new BenchOptions(scenarios, ops, sweep, repeats, false, arms, seed, out, work, samples, endSamples, verify,
         Collections.unmodifiableMap(rangeConf), quietSeconds);
   }
 
   /** @return the options of one run of the sweep: {@code ops} operations, results in {@code DIR/ops-N} */
   BenchOptions sweepRun(long runOps) {
     File runOut = new File(out, "ops-" + runOps);
-    return new BenchOptions(scenarios, runOps, List.of(), arms, seed, runOut, new File(runOut, "db-bench-work"),
-        samples, endSamples, verify, rangeConf, quietSeconds);
+    return new BenchOptions(scenarios, runOps, List.of(), 1, false, arms, seed, runOut,
+        new File(runOut, "db-bench-work"), samples, endSamples, verify, rangeConf, quietSeconds);
+  }
+
+  /**
+   * @return the options of repeat {@code k} (from 1): results in {@code DIR/repeat-K}, the arms replayed in reverse
+   *     in every second repeat, so that a drift over the repeats (the machine, its caches) favours no arm
+   */
+  BenchOptions repeatRun(int k) {
+    File runOut = new File(out, "repeat-" + k);
+    return new BenchOptions(scenarios, ops, List.of(), 1, k % 2 == 0, arms, seed, runOut,
+        new File(runOut, "db-bench-work"), samples, endSamples, verify, rangeConf, quietSeconds);
+  }
+
+  /** @return the arms in the order this run replays them */
+  List<String> runOrder() {
+    if (!armsReversed) {
+      return arms;
+    }
+    List<String> reversed = new ArrayList<>(arms);
+    Collections.reverse(reversed);
+    return reversed;
   }
 
   /** @return the time between two looks of the quiet period: the range arm's service interval */

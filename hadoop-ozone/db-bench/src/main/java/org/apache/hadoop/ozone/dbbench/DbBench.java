@@ -23,6 +23,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ public final class DbBench {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length == 2 && (args[0].equals("--page") || args[0].equals("--sweep-page"))) {
+    if (args.length == 2 && List.of("--page", "--sweep-page", "--repeats-page").contains(args[0])) {
       try {
         System.out.println(writePages(args[0], new File(args[1])));
       } catch (IOException e) {
@@ -51,6 +52,14 @@ public final class DbBench {
     } catch (IllegalArgumentException e) {
       System.err.println("db-bench: " + e.getMessage() + " (see --help)");
       System.exit(2);
+      return;
+    }
+    if (options.repeats() > 1) {
+      List<JsonReport.Results> runs = new ArrayList<>();
+      for (int k = 1; k <= options.repeats(); k++) {
+        runs.add(runAndWrite(options.repeatRun(k)));
+      }
+      System.out.println("Repeats: " + RepeatReport.write(options.out(), runs));
       return;
     }
     if (options.sweep().isEmpty()) {
@@ -76,12 +85,16 @@ public final class DbBench {
     return results;
   }
 
-  /** Writes a run's page from {@code DIR/db-bench.json}, or a sweep's from {@code DIR/ops-N/db-bench.json}. */
+  /**
+   * Writes a run's page from {@code DIR/db-bench.json}, a sweep's from {@code DIR/ops-N/db-bench.json}, or the
+   * repeats' from {@code DIR/repeat-K/db-bench.json}.
+   */
   private static String writePages(String option, File path) throws IOException {
-    if (option.equals("--page")) {
-      return "Markdown: " + writePage(JsonReport.read(path), path.getAbsoluteFile().getParentFile());
-    }
-    return "Sweep: " + SweepReport.write(path, SweepReport.read(path));
+    return switch (option) {
+    case "--page" -> "Markdown: " + writePage(JsonReport.read(path), path.getAbsoluteFile().getParentFile());
+    case "--sweep-page" -> "Sweep: " + SweepReport.write(path, SweepReport.read(path));
+    default -> "Repeats: " + RepeatReport.write(path, RepeatReport.read(path));
+    };
   }
 
   /** db-bench.md in {@code dir}: the console's tables in Markdown, for docs/results. */
@@ -107,12 +120,14 @@ public final class DbBench {
     for (Scenario scenario : options.scenarios()) {
       List<ArmResult> arms = new ArrayList<>();
       ArmRunner runner = new ArmRunner(scenario, options);
-      for (String arm : options.arms()) {
+      for (String arm : options.runOrder()) {
         long start = System.nanoTime();
         arms.add(runner.run(arm));
         System.err.printf("db-bench: %s %s done in %.1f s%n", scenario.id(), arm,
             (System.nanoTime() - start) / 1e9);
       }
+      // The tables' columns and ratios take the arms in their order, whichever order they ran in.
+      arms.sort(Comparator.comparingInt(r -> options.arms().indexOf(r.arm())));
       results.put(scenario.id(), arms);
       TableReport.print(System.out, scenario.id(), options.ops(), arms);
     }

@@ -19,6 +19,7 @@ package org.apache.hadoop.ozone.dbbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -162,6 +163,12 @@ class TestDbBench {
         .hasMessage("--sweep and --ops exclude each other");
     assertThat(BenchOptions.parse("--sweep", "1e6,1e5,1e6", "--out", "x").sweep()).containsExactly(100_000L,
         1_000_000L);
+    assertThatThrownBy(() -> BenchOptions.parse("--repeats", "3"))
+        .hasMessage("--repeats needs --out DIR (a run per repeat goes to DIR/repeat-K)");
+    assertThatThrownBy(() -> BenchOptions.parse("--repeats", "3", "--sweep", "1e5,1e6", "--out", "x"))
+        .hasMessage("--repeats and --sweep exclude each other");
+    assertThatThrownBy(() -> BenchOptions.parse("--repeats", "21", "--out", "x"))
+        .hasMessage("--repeats must be between 2 and 20, not 21");
     assertThatThrownBy(() -> BenchOptions.parse("--range-conf", "ratio"))
         .hasMessage("--range-conf needs KEY=VALUE, not 'ratio'");
     assertThatThrownBy(() -> BenchOptions.parse("--range-conf", "ozone.om.compaction.service.enabled=true"))
@@ -222,5 +229,41 @@ class TestDbBench {
     assertThat(new File(out, "sweep.md").delete()).isTrue();
     DbBench.main(new String[] {"--sweep-page", out.getAbsolutePath()});
     assertThat(Files.readString(new File(out, "sweep.md").toPath())).isEqualTo(page);
+  }
+
+  @Test
+  void repeatsRunTheArmsInTurnsAndTheirPageGivesEachRatioWithItsSpread() throws Exception {
+    File out = new File(dir, "repeats");
+    DbBench.main(new String[] {"--repeats", "2", "--ops", "2e3", "--scenario", "seed", "--arms", "off,range",
+        "--samples", "2", "--end-samples", "1", "--no-verify", "--out", out.getAbsolutePath()});
+
+    List<JsonReport.Results> runs = RepeatReport.read(out);
+    assertThat(runs).hasSize(2);
+    for (JsonReport.Results run : runs) {
+      // Whichever order the arms ran in, the results keep theirs.
+      assertThat(run.scenarios().get("seed")).extracting(ArmResult::arm).containsExactly("off", "range");
+    }
+    String page = Files.readString(new File(out, RepeatReport.PAGE).toPath());
+    assertThat(page).contains("### seed: replay operations per second", "| repeat | order | off | range | range/off |",
+        "| 1 | as listed |", "| 2 | reversed |", "| geometric mean (95% t-interval) |", "| lowest to highest |",
+        "### seed: where range's replay time went", "| looks |", "| the service, in all |");
+
+    // The page is a function of the JSON alone.
+    assertThat(new File(out, RepeatReport.PAGE).delete()).isTrue();
+    DbBench.main(new String[] {"--repeats-page", out.getAbsolutePath()});
+    assertThat(Files.readString(new File(out, RepeatReport.PAGE).toPath())).isEqualTo(page);
+  }
+
+  @Test
+  void theIntervalOfRatiosIsStudentsTOverTheirLogs() {
+    // Logs +-0.1 around 0: mean 0, standard error 0.1, t(1) = 12.706.
+    double[] two = RepeatReport.interval(new double[] {Math.exp(0.1), Math.exp(-0.1)});
+    assertThat(two[0]).isCloseTo(1.0, within(1e-12));
+    assertThat(two[1]).isCloseTo(Math.exp(-1.2706), within(1e-9));
+    assertThat(two[2]).isCloseTo(Math.exp(1.2706), within(1e-9));
+    // Equal ratios: no spread, the interval is the ratio.
+    for (double end : RepeatReport.interval(new double[] {0.8, 0.8, 0.8})) {
+      assertThat(end).isCloseTo(0.8, within(1e-12));
+    }
   }
 }
