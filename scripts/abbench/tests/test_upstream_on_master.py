@@ -183,8 +183,13 @@ def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs
     reconfig = f'{it}/src/test/java/org/apache/hadoop/ozone/reconfig/TestOmReconfiguration.java'
     for path, text in {reconfig: 'public abstract class TestOmReconfiguration extends ReconfigurationTestBase {\n}\n',
                        f'{it}/src/test/java/org/apache/ozone/test/NonHATests.java':
-                           'public abstract class NonHATests {\n  @Nested\n'
-                           '  class OmReconfiguration extends TestOmReconfiguration {\n  }\n}\n'}.items():
+                           'public abstract class NonHATests extends ClusterForTests<MiniOzoneCluster> {\n  @Nested\n'
+                           '  class OmReconfiguration extends TestOmReconfiguration {\n  }\n}\n',
+                       f'{it}/src/test/java/org/apache/ozone/test/TestOzoneIntegrationNonHA.java':
+                           'public class TestOzoneIntegrationNonHA extends NonHATests {\n}\n',
+                       f'{it}/src/test/java/org/apache/ozone/test/SingleTests.java':
+                           'class SingleTests {\n  @Nested\n  class Reconfig extends TestOmReconfiguration {\n  }\n}\n'
+                       }.items():
         (tree / path).parent.mkdir(parents=True, exist_ok=True)
         (tree / path).write_text(text)
     patch = tmp_path / 'series' / '0009-service.patch'
@@ -199,4 +204,7 @@ def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs
     paths = script.changed([patch], [{'applied': True, 'masterVariants': ['0009-TestOmReconfiguration.patch']}],
                            variants)
     assert script.modules_of(paths) == [it, 'mod']
-    assert script.test_classes(paths, tree) == {it: ['NonHATests$OmReconfiguration']}
+    # A nested class runs alone with its suite's concrete class and a method filter (surefire runs nothing for
+    # NonHATests$OmReconfiguration alone, whose enclosing class is abstract); a concrete suite is its own root.
+    assert script.test_classes(paths, tree) == {it: ['NonHATests$OmReconfiguration#*', 'SingleTests',
+                                                     'SingleTests$Reconfig#*', 'TestOzoneIntegrationNonHA']}
