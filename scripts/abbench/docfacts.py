@@ -346,7 +346,7 @@ def range_vs_off(path, scenario, metric):
     return ratio(arm(path, scenario, 'range', metric), arm(path, scenario, 'off', metric))
 
 
-UPSTREAM = '2026-11-27-upstream-on-master-series-moves/upstream-on-master.json'
+UPSTREAM = '2026-11-27-upstream-on-master-reconfiguration/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
@@ -369,6 +369,14 @@ UPSTREAM_BEFORE_ALLOWED = '2026-11-26-upstream-on-master-build-ranger-2.8/upstre
 def upstream_each_patch(count):
     """The sum of `count` over the test runs of the upstream-on-master page's steps that build each patch alone."""
     return UPSTREAM, lambda result: _test_sum([run for step in result['eachPatch'] for run in step['tests']], count)
+
+
+def upstream_patch_tests(patch, module, count):
+    """The sum of `count` over the test runs of one module in the step that builds patch NNNN alone."""
+    def get(result):
+        step = next(s for s in result['eachPatch'] if s['patch'].startswith(patch))
+        return _test_sum([run for run in step['tests'] if run['module'] == module], count)
+    return UPSTREAM, get
 
 
 def refused_imports(path):
@@ -545,6 +553,11 @@ FACTS = {
     'upstream.before-port.refused-imports': (refused_imports(UPSTREAM_BEFORE_PORT), n0),
     'upstream.patches': ((UPSTREAM, lambda result: len(result['patches'])), n0),
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
+    'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster']
+                                                                           for p in result['patches'])), n0),
+    'upstream.reconfig.tests': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'tests'), n0),
+    'upstream.reconfig.failed': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'failures+errors'),
+                                 n0),
     'upstream.each.compiled': ((UPSTREAM, lambda result: sum(1 for step in result['eachPatch']
                                                              if step['exitCode'] == 0)), n0),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
