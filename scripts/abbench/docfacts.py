@@ -288,6 +288,8 @@ LARGE = '2026-11-24-ab-bench-large/summary.json'
 # db-bench's seed, off and range, where the service's time goes: three runs at 10^6 operations and one at 10^7.
 DB_SERVICE = '2026-11-26-db-bench-seed-service-time'
 DB_SERVICE_RUNS = [f'{DB_SERVICE}/1e6-r{k}/db-bench.json' for k in (1, 2, 3)] + [f'{DB_SERVICE}/1e7/db-bench.json']
+# scripts/db-bench --repeats 4 at 10^7 operations (seed; off and range): the spread of the replay rates' ratio.
+DB_REPEATS_1E7 = [f'2026-11-27-db-bench-seed-1e7-repeats/repeat-{k}/db-bench.json' for k in (1, 2, 3, 4)]
 SMOKE = '2026-11-23-ab-bench-quick-reader-paced-lead-3-repeats/summary.json'
 DB_1E6 = '2026-11-23-db-bench-1e6-reader-paced-lead/db-bench.json'
 DB_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.json'
@@ -590,6 +592,12 @@ FACTS = {
     'dbservice.1e6.replay-ratios': (db_repeats(DB_SERVICE_RUNS[:3], 'seed', lambda off, rng: rng['replayOpsPerSecond']
                                                / off['replayOpsPerSecond']),
                                     lambda v: ', '.join(f'{r:.2f}' for r in v)),
+    'dbrepeats.1e7.replay-ratios': (db_repeats(DB_REPEATS_1E7, 'seed', lambda off, rng: rng['replayOpsPerSecond']
+                                               / off['replayOpsPerSecond']),
+                                    lambda v: ', '.join(f'{r:.2f}' for r in v)),
+    'dbrepeats.1e7.service-share': (db_repeats(DB_REPEATS_1E7, 'seed', lambda off, rng: rng['manualCompactionSeconds']
+                                               * rng['replayOpsPerSecond'] / rng['ops']),
+                                    lambda v: f'{min(v):.1%} to {max(v):.1%}'),
     'dbservice.table': (db_repeats(DB_SERVICE_RUNS, 'seed', lambda off, rng: (
         rng['ops'], off['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),

@@ -61,7 +61,7 @@ final class RepeatReport {
   /** Writes {@link #PAGE} into {@code dir}; @return the page */
   static File write(File dir, List<JsonReport.Results> runs) throws IOException {
     File page = new File(dir, PAGE);
-    JsonReport.Run first = runs.get(0).run();
+    JsonReport.Run first = allRepeats(runs);
     try (PrintStream out = new PrintStream(page, StandardCharsets.UTF_8)) {
       out.printf("# db-bench: %d repeats of %s at %,d operations%n%n", runs.size(),
           String.join(", ", runs.get(0).scenarios().keySet()), first.ops());
@@ -77,6 +77,21 @@ final class RepeatReport {
       }
     }
     return page;
+  }
+
+  /** @return the first repeat's run with the provenance of all of them: its start, and their wall times summed */
+  private static JsonReport.Run allRepeats(List<JsonReport.Results> runs) {
+    JsonReport.Run first = runs.get(0).run();
+    Provenance p = first.provenance();
+    if (p == null) {
+      return first;
+    }
+    double wall = runs.stream().mapToDouble(r -> r.run().provenance() == null ? 0 : r.run().provenance().wallSeconds())
+        .sum();
+    Provenance all = new Provenance(p.gitCommit(), p.gitDirty(), p.commandLine(), p.startedAt(), wall, p.cores(),
+        p.memoryGiB());
+    return new JsonReport.Run(first.ops(), first.seed(), first.inRunSamples(), first.endSamples(), first.verified(),
+        first.availableProcessors(), first.rangeConf(), first.quietSeconds(), all, first.workloads());
   }
 
   /** A row per repeat: each arm's replay rate, then each arm's ratio to off; then the ratios' summary. */
