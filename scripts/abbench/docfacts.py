@@ -555,8 +555,8 @@ FACTS = {
     'upstream.before-port.refused-imports': (refused_imports(UPSTREAM_BEFORE_PORT), n0),
     'upstream.patches': ((UPSTREAM, lambda result: len(result['patches'])), n0),
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
-    'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster']
-                                                                           for p in result['patches'])), n0),
+    'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster'] for p in result['patches']
+                                                                           if p['applied'])), n0),
     'upstream.reconfig.tests': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'tests'), n0),
     'upstream.reconfig.failed': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'failures+errors'),
                                  n0),

@@ -98,41 +98,41 @@ final class RepeatReport {
   private static void rates(PrintStream out, String scenario, List<JsonReport.Results> runs) {
     List<String> arms = runs.get(0).scenarios().get(scenario).stream().map(ArmResult::arm)
         .filter(arm -> !arm.equals(ArmKind.FLOOR.id())).toList();
-    boolean ratios = arms.contains(ArmKind.OFF.id());
+    boolean hasOff = arms.contains(ArmKind.OFF.id());
     List<String> others = arms.stream().filter(arm -> !arm.equals(ArmKind.OFF.id())).toList();
     out.printf("%n### %s: replay operations per second%n%n| repeat | order | %s |", scenario,
         String.join(" | ", arms));
-    if (ratios) {
+    if (hasOff) {
       others.forEach(arm -> out.print(" " + arm + "/off |"));
     }
     out.println();
-    out.println("|---".repeat(2 + arms.size() + (ratios ? others.size() : 0)) + "|");
-    Map<String, double[]> byArm = new LinkedHashMap<>();
-    others.forEach(arm -> byArm.put(arm, new double[runs.size()]));
+    out.println("|---".repeat(2 + arms.size() + (hasOff ? others.size() : 0)) + "|");
+    Map<String, double[]> ratiosByArm = new LinkedHashMap<>();
+    others.forEach(arm -> ratiosByArm.put(arm, new double[runs.size()]));
     for (int k = 0; k < runs.size(); k++) {
       Map<String, ArmResult> results = byArm(runs.get(k), scenario);
       out.printf("| %d | %s |", k + 1, k % 2 == 0 ? "as listed" : "reversed");
       for (String arm : arms) {
         out.printf(" %,.0f |", results.get(arm).replayOpsPerSecond());
       }
-      if (ratios) {
+      if (hasOff) {
         for (String arm : others) {
           double ratio = results.get(arm).replayOpsPerSecond() / results.get(ArmKind.OFF.id()).replayOpsPerSecond();
-          byArm.get(arm)[k] = ratio;
+          ratiosByArm.get(arm)[k] = ratio;
           out.printf(" %.3f |", ratio);
         }
       }
       out.println();
     }
-    if (ratios) {
+    if (hasOff) {
       out.print("| geometric mean (95% t-interval) | |" + " |".repeat(arms.size()));
-      byArm.values().forEach(r -> {
+      ratiosByArm.values().forEach(r -> {
         double[] interval = interval(r);
         out.printf(" %.3f (%.3f to %.3f) |", interval[0], interval[1], interval[2]);
       });
       out.println();
       out.print("| lowest to highest | |" + " |".repeat(arms.size()));
-      byArm.values().forEach(r -> out.printf(" %.3f to %.3f |", min(r), max(r)));
+      ratiosByArm.values().forEach(r -> out.printf(" %.3f to %.3f |", min(r), max(r)));
       out.println();
     }
   }
