@@ -84,6 +84,8 @@ COLUMNS = [
     _range_compaction('range_idle_looks', 'idle_looks'),
     _range_compaction('range_idle_compactions', 'idle_ranges_compacted'),
     _range_compaction('range_skipped_write_pressure', 'skipped_write_pressure'),
+    # Qualifying ranges passed over because the files a compaction would rewrite hold far more than the range.
+    _range_compaction('range_skipped_overlap', 'skipped_overlap'),
     _range_compaction('range_skipped_foreground_latency', 'skipped_foreground_latency'),
     _range_compaction('range_bytes_read', 'bytes_read', unit='bytes'),
     _range_compaction('range_bytes_written', 'bytes_written', unit='bytes'),

@@ -271,6 +271,7 @@ def settings(args, repo):
     if args.preload_churn and not (args.preload_keys or args.large):
         raise SystemExit('ab-bench: --preload-churn needs a preloaded OM: add --preload-keys N (or --large)')
     scenario_names = args.scenario or _profile_default(args, SMOKE_SCENARIOS, LARGE_SCENARIOS, ['seed'])
+    scenarios.check_preload(scenario_names, args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0))
     if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
         raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire and s3-expiry scenarios and to '
                          '--ha-transfer')
@@ -308,6 +309,7 @@ def ha_settings(args, repo):
     phased = [n for n in scenario_names if scenarios.SCENARIOS[n].phased]
     if phased:
         raise SystemExit(f'ab-bench: --ha-transfer measures the omkeybench scenarios, not {phased[0]}')
+    scenarios.check_preload(scenario_names, 0)
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)

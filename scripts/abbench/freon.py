@@ -4,6 +4,8 @@ import re
 import subprocess
 import threading
 
+from . import preload
+
 # Freon logs this line every second when it has no console (our case: its output goes to a file).
 _PROGRESS = re.compile(r'Progress: [\d.]+ % \((\d+) out of (\d+)\)')
 # The bucket of the omkeybench scenarios.
@@ -15,19 +17,27 @@ class FreonError(RuntimeError):
     """omkeybench (or another client command of a load) exited with a non-zero code."""
 
 
-def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None,
-            om_service_id=None, latency_log=None):
-    """The omkeybench command line of a scenario (the same in every arm); `weights` replaces its --weights;
-    `om_service_id` names the OM service of three OMs. The output files come last: --latency-log (a line per
-    operation) if asked, --latency-csv (the client's latency per interval of `latency_interval_s`), then
-    --summary-json."""
+def workload_args(scenario, weights=None, preload_keys=0):
+    """omkeybench's bucket and workload options of a scenario; `weights` replaces its --weights. A scenario in the
+    preloaded bucket runs on the `preload_keys` keys of the cold bucket, tracked oldest first."""
     args = list(scenario.freon_args)
     if weights:
         args[args.index('--weights') + 1] = weights
+    if not scenario.in_preloaded_bucket:
+        return ['--volume', VOLUME, '--bucket', BUCKET, *args]
+    return ['--volume', preload.VOLUME, '--bucket', preload.BUCKET, '--prefix', preload.KEY_PREFIX.rstrip('/'),
+            '--existing-keys', str(preload_keys), *args]
+
+
+def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None,
+            om_service_id=None, latency_log=None, preload_keys=0):
+    """The omkeybench command line of a scenario (the same in every arm): its workload_args, `om_service_id`
+    naming the OM service of three OMs. The output files come last: --latency-log (a line per operation) if asked,
+    --latency-csv (the client's latency per interval of `latency_interval_s`), then --summary-json."""
     service = ['--om-service-id', om_service_id] if om_service_id else []
     log = ['--latency-log', str(latency_log)] if latency_log else []
     return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
-            '--volume', VOLUME, '--bucket', BUCKET, *args, *service, '--latency-interval', str(latency_interval_s),
+            *workload_args(scenario, weights, preload_keys), *service, '--latency-interval', str(latency_interval_s),
             *log, '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
 
 

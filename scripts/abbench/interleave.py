@@ -141,6 +141,7 @@ def settings_from_args(args, out):
                          '--load-seconds or a shorter --block-seconds')
     if args.preload_churn and not args.preload_keys:
         raise SystemExit('ab-bench: --preload-churn needs --preload-keys N')
+    scenarios.check_preload(names, args.preload_keys)
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
@@ -376,12 +377,9 @@ class Interleave:
         """omkeybench of the scenario for longer than the measure can take (the harness ends it after the last
         block), with the per-operation latency log."""
         scenario = scenarios.SCENARIOS[self.s.scenario]
-        args = list(scenario.freon_args)
-        if self.s.weights:
-            args[args.index('--weights') + 1] = self.s.weights
         cap_s = int(len(self.schedule) * 2 * (self.s.block_s + 30) + 300)
         return [str(self.ozone), 'freon', 'omkeybench', '--duration', f'{cap_s}s', '-t', str(self.s.threads),
-                '--seed', str(self.s.seed), '--volume', freon.VOLUME, '--bucket', freon.BUCKET, *args,
+                '--seed', str(self.s.seed), *freon.workload_args(scenario, self.s.weights, self.s.preload_keys),
                 '--latency-log', str(self.out / LATENCY_LOG)]
 
     def _wait_for_first_operations(self, client, timeout_s=180):

@@ -129,7 +129,7 @@ class Benchmark:
         if not scenario.phased:
             cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
                                 self.out / latency_csv, self.latency_interval_s(), self.s.weights,
-                                latency_log=self.out / latency_log)
+                                latency_log=self.out / latency_log, preload_keys=self.s.preload_keys)
             record.update({'freonCommand': freon.shown(cmd), 'freonSummary': f'freon/{run_id}.json',
                            'clientLatencyCsv': latency_csv, 'clientLatencyLog': latency_log})
         self.runs.append(record)

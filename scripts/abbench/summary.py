@@ -111,6 +111,7 @@ def om_summary(rows, total_ops):
         'rangeIdleCompactions': delta(rows, 'range_idle_compactions'),
         'rangeTombstonesRemoved': delta(rows, 'range_tombstones_removed'),
         'rangeSkippedWritePressure': delta(rows, 'range_skipped_write_pressure'),
+        'rangeSkippedOverlap': delta(rows, 'range_skipped_overlap'),
         'rangeSkippedForegroundLatency': delta(rows, 'range_skipped_foreground_latency'),
     }
 

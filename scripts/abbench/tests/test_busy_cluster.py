@@ -1,11 +1,15 @@
-"""The busy scenario end to end at a small size: one real local cluster with the range service (about 2 minutes).
-OM records every flush and compaction of the service, with its reason, and the harness joins them with the client's
-operations: a non-zero busy fraction, and operations during and outside the service's work."""
+"""The busy scenario end to end at a small size: a base image of 200,000 preloaded keys, then one real local cluster
+with the range service expiring its oldest keys (about 3 minutes). OM records every flush and compaction of the
+service, with its reason, and the harness joins them with the client's operations: a non-zero busy fraction, and
+operations during and outside the service's work."""
+
+import json
 
 import pytest
 
 # Outside the other tests' ports (15000-19900, 23400).
 BASE_PORT = 23700
+PRELOAD_KEYS = 200_000
 
 pytestmark = pytest.mark.cluster
 
@@ -14,7 +18,7 @@ pytestmark = pytest.mark.cluster
 def run(tmp_path_factory, ab_bench):
     out = tmp_path_factory.mktemp('busy') / 'results'
     result = ab_bench(out, '--scenario', 'busy', '--arms', 'range', '--ops', 6000, '--threads', 4, '--write-buffer',
-                      '1MB', '--base-port', BASE_PORT, timeout=600)
+                      '1MB', '--preload-keys', PRELOAD_KEYS, '--base-port', BASE_PORT, timeout=900)
     return out, result['runs'][0]
 
 
@@ -37,3 +41,10 @@ def test_client_operations_are_joined_with_the_service_work(run):
     assert create['during']['count'] > 0 and create['outside']['count'] > 0
     assert create['during']['count'] + create['outside']['count'] <= 6000
     assert "Cost to clients while the service works" in (out / 'report.md').read_text()
+
+
+def test_the_load_deletes_the_preloaded_keys(run):
+    out, r = run
+    assert '--bucket cold --prefix cold --existing-keys 200000' in r['freonCommand'], r['freonCommand']
+    summary = json.loads((out / r['freonSummary']).read_text())
+    assert summary['deleted'] > 0 and summary['failures'] == 0

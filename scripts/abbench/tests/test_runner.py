@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from abbench import bulkexpire, cli, scenarios
+from abbench import bulkexpire, cli, freon, scenarios
 from abbench.runner import Benchmark, Settings
 
 
@@ -118,6 +118,19 @@ def test_churn_goes_with_a_preloaded_om(tmp_path):
                                                  str(tmp_path / 'b')]), tmp_path)
     assert (told.preload_keys, told.preload_churn) == (100, 1000)
     assert cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'c')]), tmp_path).preload_churn == 0
+
+
+def test_busy_expires_the_preloaded_bucket_and_needs_it(tmp_path):
+    with pytest.raises(SystemExit, match='scenario busy expires the keys of the preloaded bucket: add --preload-keys'):
+        cli.settings(cli.parser().parse_args(['--scenario', 'busy', '--out', str(tmp_path / 'a')]), tmp_path)
+    told = cli.settings(cli.parser().parse_args(['--scenario', 'busy', '--preload-keys', '500', '--out',
+                                                 str(tmp_path / 'b')]), tmp_path)
+    cmd = freon.command('ozone', scenarios.SCENARIOS['busy'], 10, 1, 42, 's.json', 'l.csv', 5,
+                        preload_keys=told.preload_keys)
+    assert cmd[cmd.index('--bucket') + 1] == 'cold' and cmd[cmd.index('--prefix') + 1] == 'cold'
+    assert cmd[cmd.index('--existing-keys') + 1] == '500'
+    seed = freon.command('ozone', scenarios.SCENARIOS['seed'], 10, 1, 42, 's.json', 'l.csv', 5, preload_keys=500)
+    assert seed[seed.index('--bucket') + 1] == freon.BUCKET and '--existing-keys' not in seed
 
 
 def test_quiet_seconds_go_with_bulk_expire(tmp_path):

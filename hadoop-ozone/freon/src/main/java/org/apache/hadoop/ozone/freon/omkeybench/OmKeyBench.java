@@ -136,6 +136,14 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       defaultValue = "keep")
   private String untracked;
 
+  @Option(names = "--existing-keys",
+      description = "The bucket already holds N keys <prefix>/<12-digit sequence>, sequences 0 to N-1 (as "
+          + "scripts/ab-bench --preload-keys N writes /vol1/cold, prefix cold): the oldest --max-live-keys of them "
+          + "are tracked as the first live keys, and CREATE starts at sequence N. For expiring the oldest keys of "
+          + "a large bucket; give its keys' --prefix. Not with --files-per-dir.",
+      defaultValue = "0")
+  private long existingKeys;
+
   @Option(names = "--files-per-dir",
       description = "FILE_SYSTEM_OPTIMIZED only: put N consecutive keys in each directory <prefix>/dir-<d>. "
           + "Required for deletedir. 0: no directories.",
@@ -190,7 +198,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     OmKeyBenchSettings settings = new OmKeyBenchSettings.Builder()
         .weights(weightsSpec).layout(layoutName).deleteOrder(deleteOrder).listStart(listStart).untracked(untracked)
         .maxLiveKeys(maxLiveKeys).batchSize(batchSize).filesPerDir(filesPerDir).bufferSize(bufferSize)
-        .size(keySize).seed(seedOption).journal(journalFile)
+        .existingKeys(existingKeys).size(keySize).seed(seedOption).journal(journalFile)
         .latencyCsv(latencyCsv).latencyIntervalSeconds(latencyIntervalSeconds).latencyLog(latencyLog)
         .build();
     live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST);
@@ -209,6 +217,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       OzoneBucket bucket = prepareBucket(client, settings);
       OmKeyBenchOperations operations = new OmKeyBenchOperations(settings, stats, live, bucket, client.getProxy(),
           replication.fromParamsOrConfig(conf), getPrefix(), getMetrics(), journal, latencies, latencyLogWriter);
+      operations.trackExistingKeys();
       ScheduledExecutorService statusLogger = startStatusLogger();
       long start = System.nanoTime();
       try {

@@ -71,7 +71,7 @@ final class OmKeyBenchOperations {
   private final LatencyLog latencyLog;
   /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
   private final AtomicLong steps = new AtomicLong();
-  private final AtomicLong createSequence = new AtomicLong();
+  private final AtomicLong createSequence;
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   OmKeyBenchOperations(OmKeyBenchSettings settings, OmKeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,
@@ -87,6 +87,7 @@ final class OmKeyBenchOperations {
     this.proxy = proxy;
     this.replication = replication;
     this.prefix = prefix;
+    createSequence = new AtomicLong(settings.existingKeys());
     dirs = settings.filesPerDir() > 0 ? new FsoDirectories(prefix, settings) : null;
     content = settings.sizeBytes() > 0 ? ContentGenerators.of(settings.sizeBytes(), settings.bufferSize()) : null;
     for (OmKeyBenchOp op : stats.ops().keySet()) {
@@ -94,6 +95,43 @@ final class OmKeyBenchOperations {
     }
     untrackedDeleteTimer = settings.untracked() == OmKeyBenchSettings.Untracked.DELETE
         && settings.weights().uses(OmKeyBenchOp.CREATE) ? metrics.timer(UNTRACKED_DELETE) : null;
+  }
+
+  /**
+   * Tracks the oldest of the bucket's {@code --existing-keys} as the first live keys, after checking that the
+   * bucket's keys {@code <prefix>/<sequence>} end at sequence N-1.
+   *
+   * @throws IllegalArgumentException naming the key that contradicts {@code --existing-keys}
+   */
+  void trackExistingKeys() throws IOException {
+    long n = settings.existingKeys();
+    if (n == 0) {
+      return;
+    }
+    if (!exists(keyName(n - 1)) || exists(keyName(n))) {
+      throw new IllegalArgumentException("--existing-keys " + n + ": the bucket's keys " + prefix
+          + "/<sequence> do not end at " + keyName(n - 1));
+    }
+    long tracked = Math.min(n, live.capacity());
+    for (long seq = 0; seq < tracked; seq++) {
+      live.tryAdd(new TrackedKey(keyName(seq), null));
+    }
+  }
+
+  private String keyName(long seq) {
+    return String.format("%s/%012d", prefix, seq);
+  }
+
+  private boolean exists(String key) throws IOException {
+    try {
+      bucket.headObject(key);
+      return true;
+    } catch (OMException e) {
+      if (e.getResult() == ResultCodes.KEY_NOT_FOUND) {
+        return false;
+      }
+      throw e;
+    }
   }
 
   /** Latencies of the operations that OM completed (not of failed or skipped ones). */
@@ -161,7 +199,7 @@ final class OmKeyBenchOperations {
   private void create() throws IOException {
     long seq = createSequence.getAndIncrement();
     if (dirs == null) {
-      createKey(String.format("%s/%012d", prefix, seq), null);
+      createKey(keyName(seq), null);
       return;
     }
     BenchDir dir = dirs.dirOf(seq);

@@ -48,6 +48,7 @@ final class OmKeyBenchSettings {
   private final int batchSize;
   private final int filesPerDir;
   private final int bufferSize;
+  private final long existingKeys;
   private final long sizeBytes;
   private final long seed;
   /** Null without {@code --journal}. */
@@ -75,6 +76,14 @@ final class OmKeyBenchSettings {
       throw new IllegalArgumentException("--files-per-dir " + filesPerDir
           + " needs --layout FILE_SYSTEM_OPTIMIZED, got " + b.layout);
     }
+    if (b.existingKeys < 0) {
+      throw new IllegalArgumentException("--existing-keys must not be negative, got " + b.existingKeys);
+    }
+    if (b.existingKeys > 0 && filesPerDir > 0) {
+      throw new IllegalArgumentException("--existing-keys names keys <prefix>/<sequence>; it cannot be used with "
+          + "--files-per-dir");
+    }
+    existingKeys = b.existingKeys;
     if (weights.uses(OmKeyBenchOp.DELETEDIR) && filesPerDir == 0) {
       throw new IllegalArgumentException("deletedir in --weights '" + b.weights
           + "' needs --files-per-dir N (and --layout FILE_SYSTEM_OPTIMIZED)");
@@ -163,6 +172,11 @@ final class OmKeyBenchSettings {
     return bufferSize;
   }
 
+  /** @return keys {@code <prefix>/<sequence>} the bucket holds before the run, sequences 0 to N-1 */
+  long existingKeys() {
+    return existingKeys;
+  }
+
   long sizeBytes() {
     return sizeBytes;
   }
@@ -193,7 +207,8 @@ final class OmKeyBenchSettings {
   @Override
   public String toString() {
     return "weights " + weights + ", max live keys " + maxLiveKeys + ", delete order " + lower(deleteOrder)
-        + ", list start " + lower(listStart) + ", untracked " + lower(untracked) + ", seed " + seed;
+        + ", list start " + lower(listStart) + ", untracked " + lower(untracked)
+        + (existingKeys > 0 ? ", existing keys " + existingKeys : "") + ", seed " + seed;
   }
 
   private static String lower(Enum<?> e) {
@@ -211,6 +226,7 @@ final class OmKeyBenchSettings {
     private int batchSize;
     private int filesPerDir;
     private int bufferSize;
+    private long existingKeys;
     private StorageSize size;
     private Long seed;
     private String journal;
@@ -260,6 +276,11 @@ final class OmKeyBenchSettings {
 
     Builder bufferSize(int value) {
       bufferSize = value;
+      return this;
+    }
+
+    Builder existingKeys(long value) {
+      existingKeys = value;
       return this;
     }
 

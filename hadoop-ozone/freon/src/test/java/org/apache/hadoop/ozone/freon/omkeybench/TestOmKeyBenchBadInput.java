@@ -71,6 +71,7 @@ class TestOmKeyBenchBadInput {
       "--layout=FLAT|Unknown --layout 'FLAT'",
       "--weights=create:1,deletedir:1|deletedir in --weights 'create:1,deletedir:1' needs --files-per-dir",
       "--files-per-dir=10|--files-per-dir 10 needs --layout FILE_SYSTEM_OPTIMIZED",
+      "--existing-keys=-1|--existing-keys must not be negative, got -1",
   })
   void oneLineNonZeroExitNothingSentToOm(String badOption, String message) throws Exception {
     Freon freon = new Freon();

@@ -271,6 +271,28 @@ class TestOmKeyBenchMiniCluster {
     assertThat(inBucket).containsExactlyInAnyOrderElementsOf(tracked(bench));
   }
 
+  /**
+   * A second run adopts the first run's keys: its deletes take the oldest of them first, its creates continue after
+   * them; a count that does not match the bucket is refused before any operation.
+   */
+  @Test
+  void existingKeysAreTrackedOldestFirstAndCreatesContinueAfterThem() throws Exception {
+    run(0, "-n", "60", "-t", "4", "-p", "old", "-v", "vold", "-b", "bold", "--weights", "create:1");
+    OmKeyBench bench = run(0, "-n", "40", "-t", "1", "-p", "old", "-v", "vold", "-b", "bold",
+        "--weights", "create:1,delete:1", "--max-live-keys", "50", "--existing-keys", "60",
+        "--delete-order", "oldest", "--seed", "5");
+    OmKeyBenchStats stats = bench.stats();
+    long deleted = stats.deleted();
+    assertThat(deleted).isPositive();
+    List<String> expected = new ArrayList<>();
+    for (long seq = deleted; seq < 60 + stats.created(); seq++) {
+      expected.add(String.format("old/%012d", seq));
+    }
+    assertThat(keys("vold", "bold", "")).containsExactlyElementsOf(expected);
+
+    run(-1, "-n", "1", "-p", "old", "-v", "vold", "-b", "bold", "--existing-keys", "50");
+  }
+
   @Test
   void seedCommandLineRuns() throws Exception {
     OmKeyBench bench = run(0, "-n", "300", "-t", "10", "--size=0", "--volume", "vol1", "--bucket", "bucket1",

@@ -66,5 +66,7 @@ class TestOmKeyBenchSettings {
         .weights("create:1,deletedir:1").journal("j").build())
         .hasMessage("--journal records keys one by one; it cannot follow deletedir in --weights "
             + "'create:1,deletedir:1'");
+    assertThatThrownBy(() -> defaults().layout("FILE_SYSTEM_OPTIMIZED").filesPerDir(5).existingKeys(10).build())
+        .hasMessage("--existing-keys names keys <prefix>/<sequence>; it cannot be used with --files-per-dir");
   }
 }
