@@ -37,9 +37,9 @@ def test_client_operations_are_joined_with_the_service_work(run):
     out, r = run
     cost = r['clientCost']
     assert cost['status'] == 'measured' and 0 < cost['busyFraction'] < 1
-    create = cost['operations']['CREATE']
-    assert create['during']['count'] > 0 and create['outside']['count'] > 0
-    assert create['during']['count'] + create['outside']['count'] <= 6000
+    delete = cost['operations']['DELETE']
+    assert delete['during']['count'] > 0 and delete['outside']['count'] > 0
+    assert delete['during']['count'] + delete['outside']['count'] <= 6000
     assert "Cost to clients while the service works" in (out / 'report.md').read_text()
 
 
