@@ -211,6 +211,8 @@ def cost_table(pages):
                     continue
                 link = f"[{run['id']}]({RESULTS_LINK}{page.rsplit('/', 1)[0]}/report.md)"
                 for op, m in (cost.get('operations') or {}).items():
+                    if m['during']['count'] + m['outside']['count'] == 0:
+                        continue
                     coverage = (cost.get('placeboCoverage') or {}).get(op) or (None, 0)
                     lines.append(f"| {link} | {cost['busyFraction']:.3f} | {op} | {m['during']['count']:,} / "
                                  f"{m['outside']['count']:,} | {fmt(m['p50'])} | {fmt(m['p99'])} | "
@@ -320,6 +322,10 @@ PRODUCTION = '2026-11-26-ab-bench-production-cost-empty-maven/production.json'
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
+# The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds.
+BUSY = '2026-11-27-ab-bench-busy-cold-expiry/summary.json'
+# The same with the overlap bound at its default (an experiment).
+BUSY_BOUND = '2026-11-27-ab-bench-busy-cold-expiry-overlap-bound/summary.json'
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -602,9 +608,26 @@ FACTS = {
         rng['ops'], off['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
-    'cost.table': (cost_table([PRODUCTION, COST]), text),
+    'cost.table': (cost_table([PRODUCTION, COST, BUSY]), text),
     'cost.retention.busy': (cost_of(COST, 'retention-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
-    'cost.busy.busy': (cost_of(COST, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'cost.busy.busy': (cost_of(BUSY, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'cost.busy.list-p99': (cost_of(BUSY, 'busy-range-r1', lambda c: c['operations']['LIST']['p99']),
+                           lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'cost.busy.seek': (range_vs_off(BUSY, 'busy', 'om.seekAvgUsRun'), x2),
+    'cost.busy.ops': (range_vs_off(BUSY, 'busy', 'client.opsPerSecond'), x2),
+    'cost.busy.list-p99-vs-off': (range_vs_off(BUSY, 'busy', 'client.operations.LIST.p99'), x2),
+    'busybound.compactions': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeCompactions'), n0),
+    'busybound.overlap-skips': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeSkippedOverlap'), n0),
+    'busybound.flushes': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
+    'busybound.compact-write-mb': (arm(BUSY_BOUND, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'busy.off.compact-write-mb': (arm(BUSY, 'busy', 'off', 'om.compactWriteMB'), n0),
+    'busy.range.compact-write-mb': (arm(BUSY, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'busybound.seek-us': (arm(BUSY_BOUND, 'busy', 'range', 'om.seekAvgUsRun'), n0),
+    'busy.off.seek-us': (arm(BUSY, 'busy', 'off', 'om.seekAvgUsRun'), n0),
+    'busy.range.seek-us': (arm(BUSY, 'busy', 'range', 'om.seekAvgUsRun'), n0),
+    'busybound.busy': (cost_of(BUSY_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'cost.busy.list-coverage': (cost_of(BUSY, 'busy-range-r1', lambda c: c['placeboCoverage']['LIST'][0]),
+                                lambda v: f'{v:.2f}'),
     'cost.p50-span': (cost_p50_span(COST, ('retention-range-r1', 'busy-range-r1')), text),
     'cost.placebo-span': ((COST, lambda result: [v[0] for r in result['runs'] if r.get('clientCost')
                                                  for v in r['clientCost']['placeboCoverage'].values()]),
