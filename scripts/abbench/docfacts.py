@@ -324,6 +324,8 @@ PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds.
 BUSY = '2026-11-27-ab-bench-busy-cold-expiry/summary.json'
+# The same range arm with RocksDB's compaction threads at nice 19 (an experiment).
+BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
 # The same with the overlap bound at its default (an experiment).
 BUSY_BOUND = '2026-11-27-ab-bench-busy-cold-expiry-overlap-bound/summary.json'
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
@@ -616,6 +618,16 @@ FACTS = {
     'cost.busy.seek': (range_vs_off(BUSY, 'busy', 'om.seekAvgUsRun'), x2),
     'cost.busy.ops': (range_vs_off(BUSY, 'busy', 'client.opsPerSecond'), x2),
     'cost.busy.list-p99-vs-off': (range_vs_off(BUSY, 'busy', 'client.operations.LIST.p99'), x2),
+    'busynice.busy': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'busynice.list-p99': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['operations']['LIST']['p99']),
+                          lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'busynice.delete-p99': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['operations']['DELETE']['p99']),
+                            lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'cost.busy.delete-p99': (cost_of(BUSY, 'busy-range-r1', lambda c: c['operations']['DELETE']['p99']),
+                             lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'busynice.seek-us': (arm(BUSY_NICE, 'busy', 'range', 'om.seekAvgUsRun'), n0),
+    'busynice.ops': (arm(BUSY_NICE, 'busy', 'range', 'client.opsPerSecond'), n0),
+    'busy.range.ops': (arm(BUSY, 'busy', 'range', 'client.opsPerSecond'), n0),
     'busybound.compactions': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeCompactions'), n0),
     'busybound.overlap-skips': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeSkippedOverlap'), n0),
     'busybound.flushes': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
