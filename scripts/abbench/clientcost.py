@@ -147,7 +147,7 @@ def measure(latencies, events, start=None, end=None, window_s=WINDOW_S, resample
               'resamples': resamples, 'busyFraction': work['busySeconds'] / (end - start) if end > start else None,
               'work': work}
     if not work['busySeconds']:
-        return dict(result, status="not measured: the service did no flush or compaction during the load")
+        return dict(result, status="not measured: no flush or compaction during the load")
     rows = classify([r for r in latencies if start <= r[0] < end], intervals)
     result['operations'] = {op: compare(rows, op, start, end, window_s, resamples, seed) for op in OPERATIONS}
     return dict(result, status='measured')
@@ -190,12 +190,13 @@ def _f(value, digits=3):
     return '–' if value is None else f'{value:.{digits}f}'
 
 
-def render(cost, title):
-    """Markdown lines of one run's measure (measure(), with placeboCoverage when computed)."""
+def render(cost, title, worker='The service', work_of='a flush or compaction of the service'):
+    """Markdown lines of one run's measure (measure(), with placeboCoverage when computed); `worker` did the work
+    the measure joins, each piece of it `work_of`."""
     lines = [f'{title}', '']
     work = cost.get('work') or {}
     if cost.get('busyFraction') is not None:
-        lines.append(f"The service worked {work.get('busySeconds', 0):.1f} s of {cost['loadSeconds']:.0f} s of load "
+        lines.append(f"{worker} worked {work.get('busySeconds', 0):.1f} s of {cost['loadSeconds']:.0f} s of load "
                      f"(busy fraction {cost['busyFraction']:.3f}): {work.get('compactions', 0)} compactions, "
                      f"{work.get('flushes', 0)} flushes ("
                      + ', '.join(f'{k} {v}' for k, v in work.get('byActionAndReason', {}).items())
@@ -204,11 +205,11 @@ def render(cost, title):
     if cost['status'] != 'measured':
         return lines + ['', f"**{cost['status']}.**", '']
     placebo = cost.get('placeboCoverage') or {}
-    lines += ['', f"Operations that started during a flush or compaction of the service (during) against the others "
+    lines += ['', f"Operations that started during {work_of} (during) against the others "
               f"(outside); 95% interval by a block bootstrap over {cost['windows']} windows of "
-              f"{cost['windowSeconds']:g} s ({cost['resamples']:,} resamples). Coverage: how often the same "
-              "interval contained 1.0 with the service's intervals moved at random over the off arm's operations "
-              "(placebo; trials in brackets).", '',
+              f"{cost['windowSeconds']:g} s ({cost['resamples']:,} resamples)."
+              + (" Coverage: how often the same interval contained 1.0 with the service's intervals moved at random "
+                 "over the off arm's operations (placebo; trials in brackets)." if placebo else ''), '',
               '| operation | ops during / outside | p50 during/outside | 95% CI | p99 during/outside | 95% CI | '
               'p99 coverage | p99 target |', '|---|---|---|---|---|---|---|---|']
     for op, m in cost['operations'].items():

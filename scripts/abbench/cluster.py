@@ -170,6 +170,11 @@ class LocalCluster:
     def om_log(self):
         return Path(self._urls['om_log'])
 
+    def om_db_logs(self, name='om'):
+        """RocksDB's info logs of OM `name`'s DB (LOG, and LOG.old.* of earlier opens or rolls), oldest first."""
+        db = self.work_dir / name / 'meta' / 'om.db'
+        return sorted(db.glob('LOG.old.*')) + ([db / 'LOG'] if (db / 'LOG').exists() else [])
+
     def om_flamegraph(self):
         """Written by async-profiler when a profiled OM exits, that is once the cluster is stopped."""
         return Path(self._urls['om_flamegraph'])

@@ -10,6 +10,7 @@ times in wall-clock milliseconds since the epoch, as omkeybench's latency log re
 """
 
 import bisect
+import json
 import re
 from dataclasses import dataclass
 
@@ -45,6 +46,39 @@ def read(log_path):
     """[Event] of an OM log."""
     with open(log_path, errors='replace') as log:
         return parse(log)
+
+
+_ROCKSDB_EVENT = re.compile(r'EVENT_LOG_v1 (\{.*\})\s*$')
+
+
+def parse_rocksdb(lines):
+    """[Event] of every compaction in RocksDB's info log (its EVENT_LOG_v1 lines: compaction_started and
+    compaction_finished of one job), in the order they finished: action 'compact', reason RocksDB's
+    compaction_reason (ManualCompaction for the service's CompactRange and upstream's CompactionService, the others
+    RocksDB's own), no table (the events do not name the column family), input and output bytes."""
+    started, events = {}, []
+    for line in lines:
+        m = _ROCKSDB_EVENT.search(line)
+        if not m:
+            continue
+        try:
+            e = json.loads(m.group(1))
+        except ValueError:
+            continue
+        if e.get('event') == 'compaction_started':
+            started[e['job']] = e
+        elif e.get('event') == 'compaction_finished' and e.get('job') in started:
+            s = started.pop(e['job'])
+            events.append(Event('compact', s.get('compaction_reason', 'unknown'), '', s['time_micros'] / 1e6,
+                                max(e['time_micros'], s['time_micros'] + 1000) / 1e6,
+                                int(s.get('input_data_size', 0)), int(e.get('total_output_size', 0))))
+    return events
+
+
+def read_rocksdb(log_path):
+    """[Event] of the compactions in a RocksDB info log (parse_rocksdb)."""
+    with open(log_path, errors='replace') as log:
+        return parse_rocksdb(log)
 
 
 def merge(spans):

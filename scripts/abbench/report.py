@@ -319,6 +319,11 @@ def render(result, chart_files):
                 if r.get('clientCost'):
                     lines += clientcost.render(r['clientCost'], f"### Cost to clients while the service works: "
                                                                 f"`{r['id']}`")
+                if r.get('compactionCost'):
+                    lines += clientcost.render(r['compactionCost'], f"### Client operations during any compaction "
+                                                                    f"of OM's RocksDB: `{r['id']}`",
+                                               worker="Compactions of OM's RocksDB",
+                                               work_of="a compaction of OM's RocksDB (its own or a manual one)")
         lines += ['### Charts', '']
         lines += _charts(scenario, chart_files.get(scenario, []))
         lines.append('')

@@ -204,6 +204,10 @@ class Benchmark:
             print(f'ab-bench: {e}')
         if cluster.om_log().exists():
             shutil.copy(cluster.om_log(), self.out / 'logs' / f'{run_id}.om.log')
+        rocksdb_logs = self.out / 'logs' / f'{run_id}.rocksdb'
+        for log in cluster.om_db_logs():
+            rocksdb_logs.mkdir(exist_ok=True)
+            shutil.copy(log, rocksdb_logs / log.name)
         if cluster.om_flamegraph().exists():
             record['omFlamegraph'] = f'profiles/{run_id}.om.flamegraph.html'
             shutil.copy(cluster.om_flamegraph(), self.out / record['omFlamegraph'])
@@ -230,6 +234,12 @@ class Benchmark:
         latency_log = self.out / record.get('clientLatencyLog', 'none')
         if record['arm'] in COST_ARMS and latency_log.exists() and om_log.exists() and not record.get('bulkExpire'):
             record['clientCost'] = self._client_cost(record, latency_log, compactionevents.read(om_log))
+        rocksdb_logs = sorted((self.out / 'logs' / f"{record['id']}.rocksdb").glob('LOG*'))
+        if latency_log.exists() and rocksdb_logs and not record.get('bulkExpire'):
+            # Every compaction of OM's DB, RocksDB's own and the manual ones alike, in every arm: what the service's
+            # flushes set off counts here, and the off arm has the same measure.
+            events = [e for log in rocksdb_logs for e in compactionevents.read_rocksdb(log)]
+            record['compactionCost'] = clientcost.measure(clientlatency.read_latency_log(latency_log), events)
         if rows and not record.get('bulkExpire'):
             record['segments'] = segments.of_run(rows, clientlatency.read_latency_log(latency_log)
                                                  if latency_log.exists() else [])

@@ -48,3 +48,11 @@ def test_the_load_deletes_the_preloaded_keys(run):
     assert '--bucket cold --prefix cold --existing-keys 200000' in r['freonCommand'], r['freonCommand']
     summary = json.loads((out / r['freonSummary']).read_text())
     assert summary['deleted'] > 0 and summary['failures'] == 0
+
+
+def test_every_compaction_of_oms_rocksdb_is_joined_with_the_operations_too(run):
+    _, r = run
+    cost = r['compactionCost']
+    assert cost['status'] == 'measured' and 0 < cost['busyFraction'] < 1
+    assert cost['work']['byActionAndReason'].get('compact/ManualCompaction', 0) >= r['clientCost']['work'][
+        'compactions'] > 0

@@ -96,7 +96,7 @@ def _events(intervals):
 
 def test_a_run_without_compactions_is_not_measured():
     result = clientcost.measure(_load(60, 50), [])
-    assert result['status'].startswith('not measured: the service did no flush or compaction')
+    assert result['status'].startswith('not measured: no flush or compaction during the load')
     assert result['busyFraction'] == 0 and 'operations' not in result
 
 
@@ -143,3 +143,22 @@ def test_placebo_coverage_of_the_window_bootstrap_is_near_its_nominal_level():
     for op, (fraction, trials) in coverage.items():
         assert trials == 30
         assert fraction >= 0.8, (op, fraction)
+
+
+ROCKSDB_LOG = '''\
+2026/11/27-02:10:06.689263 140 EVENT_LOG_v1 {"time_micros": 1795745406689248, "job": 5, "event": "compaction_started", "compaction_reason": "ManualCompaction", "files_L0": [59, 57, 55], "score": -1, "input_data_size": 8592, "oldest_snapshot_seqno": -1}
+2026/11/27-02:10:06.690000 141 EVENT_LOG_v1 {"time_micros": 1795745406690000, "job": 6, "event": "compaction_started", "compaction_reason": "LevelL0FilesNum", "files_L0": [60], "score": 1, "input_data_size": 100}
+2026/11/27-02:10:06.695000 141 [keyTable] some other line
+2026/11/27-02:10:06.706476 140 (Original Log Time 2026/11/27-02:10:06.697196) EVENT_LOG_v1 {"time_micros": 1795745406697177, "job": 5, "event": "compaction_finished", "compaction_time_micros": 6262, "output_level": 6, "num_output_files": 1, "total_output_size": 3270}
+2026/11/27-02:10:07.000000 142 EVENT_LOG_v1 {"time_micros": 1795745407000000, "job": 9, "event": "compaction_finished", "total_output_size": 1}
+2026/11/27-02:10:07.100000 141 EVENT_LOG_v1 {"time_micros": 1795745407100000, "job": 6, "event": "flush_finished"}
+'''
+
+
+def test_rocksdb_compactions_are_read_from_its_event_log_by_job():
+    """A started and a finished event of one job make one compaction (reason, bytes, start and end); a job still
+    running at the log's end, a finish without its start and other events are not compactions."""
+    events = compactionevents.parse_rocksdb(ROCKSDB_LOG.splitlines())
+    assert [(e.action, e.reason, e.input_bytes, e.written_bytes) for e in events] == [
+        ('compact', 'ManualCompaction', 8592, 3270)]
+    assert events[0].start == pytest.approx(1795745406.689248) and events[0].end == pytest.approx(1795745406.697177)
