@@ -118,15 +118,15 @@ def compare(rows, op, start, end, window_s=WINDOW_S, resamples=RESAMPLES, seed=1
     for key, q in (('p50', 0.5), ('p99', 0.99)):
         if during['count'] < MIN_DURING or not outside['count']:
             result[key] = {'ratio': None, 'low': None, 'high': None, 'halfWidthPct': None, 'targetHolds': None,
-                           'verdict': f"not measured: {during['count']} {op} operations started during the service's "
-                                      f'work (fewer than {MIN_DURING})'}
+                           'verdict': f"not measured: {during['count']} {op} operations started during the work "
+                                      f'joined (fewer than {MIN_DURING})'}
             continue
         ratio = during[key] / outside[key]
         low, high, left_out = block_bootstrap(rows, op, start, end, q, window_s, resamples, seed)
         if low is None:
             result[key] = {'ratio': ratio, 'low': None, 'high': None, 'halfWidthPct': None, 'targetHolds': None,
                            'verdict': f'not measured: {left_out} of {resamples} resamples held no operation during '
-                                      "the service's work"}
+                                      'the work joined'}
             continue
         target, verdict = judge(ratio, low, high)
         result[key] = {'ratio': ratio, 'low': low, 'high': high, 'halfWidthPct': 100 * (high - low) / 2 / ratio,
