@@ -266,6 +266,10 @@ def x2(value):
     return f'{value:.2f}x'
 
 
+def f3(value):
+    return f'{value:.3f}'
+
+
 def n0(value):
     return f'{value:,.0f}'
 
@@ -323,11 +327,25 @@ PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds.
-BUSY = '2026-11-27-ab-bench-busy-cold-expiry/summary.json'
+BUSY = '2026-11-27-ab-bench-busy-all-compactions/summary.json'
+
+
+def compaction_cost(page, run_id, get):
+    """get(compactionCost) of one run of an ab-bench page: the measure over every compaction of OM's RocksDB."""
+    return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)['compactionCost'])
+
+
+def interval(m):
+    return '–' if m.get('low') is None else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
+
+
 # The same range arm with RocksDB's compaction threads at nice 19 (an experiment).
 BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
-# The same with the overlap bound at its default (an experiment).
-BUSY_BOUND = '2026-11-27-ab-bench-busy-cold-expiry-overlap-bound/summary.json'
+# The same with the overlap bound at its default.
+BUSY_BOUND = '2026-11-27-ab-bench-busy-all-compactions-overlap-bound/summary.json'
+# Every compaction of OM's RocksDB joined to the operations (compactionCost), in busy's pages.
+ALL_COMPACTIONS = BUSY
+ALL_COMPACTIONS_BOUND = BUSY_BOUND
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -628,6 +646,27 @@ FACTS = {
     'busynice.seek-us': (arm(BUSY_NICE, 'busy', 'range', 'om.seekAvgUsRun'), n0),
     'busynice.ops': (arm(BUSY_NICE, 'busy', 'range', 'client.opsPerSecond'), n0),
     'busy.range.ops': (arm(BUSY, 'busy', 'range', 'client.opsPerSecond'), n0),
+    'allcb.service.busy': (cost_of(ALL_COMPACTIONS_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), f3),
+    'allcb.compact-write-mb': (arm(ALL_COMPACTIONS_BOUND, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'allc.off.compact-write-mb': (arm(ALL_COMPACTIONS, 'busy', 'off', 'om.compactWriteMB'), n0),
+    'allc.off.busy': (compaction_cost(ALL_COMPACTIONS, 'busy-off-r1', lambda c: c['busyFraction']), f3),
+    'allc.range.busy': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1', lambda c: c['busyFraction']), f3),
+    'allcb.range.busy': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), f3),
+    'allc.off.delete-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-off-r1',
+                                            lambda c: c['operations']['DELETE']['p99']), interval),
+    'allc.range.delete-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1',
+                                              lambda c: c['operations']['DELETE']['p99']), interval),
+    'allc.range.list-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1',
+                                            lambda c: c['operations']['LIST']['p99']), interval),
+    'allcb.range.delete-p99': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
+                                               lambda c: c['operations']['DELETE']['p99']), interval),
+    'allcb.range.list-p99': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
+                                             lambda c: c['operations']['LIST']['p99']), interval),
+    'allcb.range.reasons': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
+                                            lambda c: c['work']['byActionAndReason']),
+                            lambda d: ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in d.items())),
+    'allc.range.reasons': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1', lambda c: c['work']['byActionAndReason']),
+                           lambda d: ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in d.items())),
     'busybound.compactions': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeCompactions'), n0),
     'busybound.overlap-skips': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeSkippedOverlap'), n0),
     'busybound.flushes': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),

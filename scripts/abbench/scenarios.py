@@ -95,7 +95,7 @@ SCENARIOS = {
         # the load, each compaction a few tombstone files with nothing under them); creates at the large bucket's
         # tail (each memtable then spans the whole bucket, and RocksDB's own L0 compactions rewrote it, 1 GB in
         # 100 s, while the service waited for L0 to drain: the cost measured was RocksDB's); the overlap bound
-        # kept (no compaction in a minute of deletes).
+        # kept (the service passed the head over, and RocksDB's compactions of its flushes did the rewriting).
         Scenario('busy', "the service's worst case: the oldest keys of the preloaded bucket expired at the highest "
                  'delete rate the cluster holds, lists from its start, the service without its budget, pauses and '
                  'overlap bound',
