@@ -221,9 +221,29 @@ def cost_table(pages):
     return pages[0], get
 
 
-def cost_of(page, run_id, get):
-    """get(clientCost) of one run of an ab-bench page (summary.json)."""
-    return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)['clientCost'])
+def cost_of(page, run_id, get, measure='clientCost'):
+    """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
+    client's operations) or compactionCost (every compaction of OM's RocksDB)."""
+    return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)[measure])
+
+
+def busy_fraction(cost):
+    return cost['busyFraction']
+
+
+def p99(op):
+    """The p99 ratio of `op` during/outside of a cost measure."""
+    return lambda cost: cost['operations'][op]['p99']
+
+
+def reasons(cost):
+    """'reason count, ...' of the compactions a cost measure joined."""
+    return ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in cost['work']['byActionAndReason'].items())
+
+
+def interval(m):
+    """A ratio with its 95% interval, as the pages print it."""
+    return '–' if m.get('low') is None else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
 
 
 def cost_p50_span(page, run_ids):
@@ -330,22 +350,10 @@ COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 BUSY = '2026-11-27-ab-bench-busy-all-compactions/summary.json'
 
 
-def compaction_cost(page, run_id, get):
-    """get(compactionCost) of one run of an ab-bench page: the measure over every compaction of OM's RocksDB."""
-    return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)['compactionCost'])
-
-
-def interval(m):
-    return '–' if m.get('low') is None else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
-
-
 # The same range arm with RocksDB's compaction threads at nice 19 (an experiment).
 BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
 # The same with the overlap bound at its default.
 BUSY_BOUND = '2026-11-27-ab-bench-busy-all-compactions-overlap-bound/summary.json'
-# Every compaction of OM's RocksDB joined to the operations (compactionCost), in busy's pages.
-ALL_COMPACTIONS = BUSY
-ALL_COMPACTIONS_BOUND = BUSY_BOUND
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -515,22 +523,22 @@ FACTS = {
     'lead-only1e7.range.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'range', 'head openKeyTable', 'meanSkips'), n0),
     'lead-only1e7.none.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable'), ms),
     'lead-only1e7.none.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable', 'meanSkips'), n0),
-    'rangestats.flush-ratio': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'), lambda v: f'{v:.3f}'),
-    'rangestats.flush-ratio-median': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatioMedian'), lambda v: f'{v:.3f}'),
+    'rangestats.flush-ratio': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'), f3),
+    'rangestats.flush-ratio-median': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatioMedian'), f3),
     'rangestats.p95-with': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWith'), lambda v: f'{v:.1f}'),
     'rangestats.p95-without': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWithout'), lambda v: f'{v:.1f}'),
-    'rangestats.write-ratio': (at(RANGE_STATS_OVERHEAD, 'writeThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.write-ratio': (at(RANGE_STATS_OVERHEAD, 'writeThroughputRatio'), f3),
     'rangestats.flushes': (at(RANGE_STATS_OVERHEAD, 'flushes'), n0),
     'rangestats.index-updates': (at(RANGE_STATS_OVERHEAD, 'indexUpdates'), n0),
     'rangestats.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD, 'compactionThroughputRatioMedian'),
-                                           lambda v: f'{v:.3f}'),
+                                           f3),
     'rangestats.base-ssts': (at(RANGE_STATS_OVERHEAD, 'settings.baseSsts'), n0),
-    'rangestats.aa.flush-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatio'), lambda v: f'{v:.3f}'),
+    'rangestats.aa.flush-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatio'), f3),
     'rangestats.aa.flush-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatioMedian'),
-                                         lambda v: f'{v:.3f}'),
-    'rangestats.aa.write-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'writeThroughputRatio'), lambda v: f'{v:.3f}'),
+                                         f3),
+    'rangestats.aa.write-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'writeThroughputRatio'), f3),
     'rangestats.aa.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'compactionThroughputRatioMedian'),
-                                              lambda v: f'{v:.3f}'),
+                                              f3),
     'scale.targets': (scale_targets(RANGE_STATS_SCALE), text),
     'scale.keytable-ssts': (at(RANGE_STATS_SCALE, 'db.tables.keyTable.liveSsts'), n0),
     'scale.keytable-recompute': (scale_recompute(RANGE_STATS_SCALE, 'keyTable'), lambda v: f'{v:.0f} ms'),
@@ -541,7 +549,7 @@ FACTS = {
     'scale.scrape': (at(RANGE_STATS_SCALE, 'db.scrape.millisMedian'), lambda v: f'{v:.2f} ms'),
     'scale.unchanged-look': (at(RANGE_STATS_SCALE, 'db.looks.unchangedLookMillis'),
                              lambda v: f'{statistics.median(v):.2f} ms'),
-    'scale.startup-ratio': (at(RANGE_STATS_SCALE, 'db.startup.openRatioOnOff'), lambda v: f'{v:.3f}'),
+    'scale.startup-ratio': (at(RANGE_STATS_SCALE, 'db.startup.openRatioOnOff'), f3),
     'scale.indexed': (at(RANGE_STATS_SCALE, 'db.startup.indexedMillis'), lambda v: f'{statistics.median(v) / 1000:.1f} s'),
     'rangestats.round-spread': (at(RANGE_STATS_OVERHEAD, 'roundFlushRatios'),
                                 lambda v: f'{min(v):.2f}-{max(v):.2f}'),
@@ -629,44 +637,29 @@ FACTS = {
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'cost.table': (cost_table([PRODUCTION, COST, BUSY]), text),
-    'cost.retention.busy': (cost_of(COST, 'retention-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
-    'cost.busy.busy': (cost_of(BUSY, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
-    'cost.busy.list-p99': (cost_of(BUSY, 'busy-range-r1', lambda c: c['operations']['LIST']['p99']),
-                           lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'cost.retention.busy': (cost_of(COST, 'retention-range-r1', busy_fraction), f3),
+    'cost.busy.busy': (cost_of(BUSY, 'busy-range-r1', busy_fraction), f3),
+    'cost.busy.list-p99': (cost_of(BUSY, 'busy-range-r1', p99('LIST')), interval),
     'cost.busy.seek': (range_vs_off(BUSY, 'busy', 'om.seekAvgUsRun'), x2),
     'cost.busy.ops': (range_vs_off(BUSY, 'busy', 'client.opsPerSecond'), x2),
     'cost.busy.list-p99-vs-off': (range_vs_off(BUSY, 'busy', 'client.operations.LIST.p99'), x2),
-    'busynice.busy': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
-    'busynice.list-p99': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['operations']['LIST']['p99']),
-                          lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
-    'busynice.delete-p99': (cost_of(BUSY_NICE, 'busy-range-r1', lambda c: c['operations']['DELETE']['p99']),
-                            lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
-    'cost.busy.delete-p99': (cost_of(BUSY, 'busy-range-r1', lambda c: c['operations']['DELETE']['p99']),
-                             lambda m: f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"),
+    'busynice.busy': (cost_of(BUSY_NICE, 'busy-range-r1', busy_fraction), f3),
+    'busynice.list-p99': (cost_of(BUSY_NICE, 'busy-range-r1', p99('LIST')), interval),
+    'busynice.delete-p99': (cost_of(BUSY_NICE, 'busy-range-r1', p99('DELETE')), interval),
+    'cost.busy.delete-p99': (cost_of(BUSY, 'busy-range-r1', p99('DELETE')), interval),
     'busynice.seek-us': (arm(BUSY_NICE, 'busy', 'range', 'om.seekAvgUsRun'), n0),
     'busynice.ops': (arm(BUSY_NICE, 'busy', 'range', 'client.opsPerSecond'), n0),
     'busy.range.ops': (arm(BUSY, 'busy', 'range', 'client.opsPerSecond'), n0),
-    'allcb.service.busy': (cost_of(ALL_COMPACTIONS_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), f3),
-    'allcb.compact-write-mb': (arm(ALL_COMPACTIONS_BOUND, 'busy', 'range', 'om.compactWriteMB'), n0),
-    'allc.off.compact-write-mb': (arm(ALL_COMPACTIONS, 'busy', 'off', 'om.compactWriteMB'), n0),
-    'allc.off.busy': (compaction_cost(ALL_COMPACTIONS, 'busy-off-r1', lambda c: c['busyFraction']), f3),
-    'allc.range.busy': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1', lambda c: c['busyFraction']), f3),
-    'allcb.range.busy': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), f3),
-    'allc.off.delete-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-off-r1',
-                                            lambda c: c['operations']['DELETE']['p99']), interval),
-    'allc.range.delete-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1',
-                                              lambda c: c['operations']['DELETE']['p99']), interval),
-    'allc.range.list-p99': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1',
-                                            lambda c: c['operations']['LIST']['p99']), interval),
-    'allcb.range.delete-p99': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
-                                               lambda c: c['operations']['DELETE']['p99']), interval),
-    'allcb.range.list-p99': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
-                                             lambda c: c['operations']['LIST']['p99']), interval),
-    'allcb.range.reasons': (compaction_cost(ALL_COMPACTIONS_BOUND, 'busy-range-r1',
-                                            lambda c: c['work']['byActionAndReason']),
-                            lambda d: ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in d.items())),
-    'allc.range.reasons': (compaction_cost(ALL_COMPACTIONS, 'busy-range-r1', lambda c: c['work']['byActionAndReason']),
-                           lambda d: ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in d.items())),
+    'allc.off.busy': (cost_of(BUSY, 'busy-off-r1', busy_fraction, 'compactionCost'), f3),
+    'allc.range.busy': (cost_of(BUSY, 'busy-range-r1', busy_fraction, 'compactionCost'), f3),
+    'allcb.range.busy': (cost_of(BUSY_BOUND, 'busy-range-r1', busy_fraction, 'compactionCost'), f3),
+    'allc.off.delete-p99': (cost_of(BUSY, 'busy-off-r1', p99('DELETE'), 'compactionCost'), interval),
+    'allc.range.delete-p99': (cost_of(BUSY, 'busy-range-r1', p99('DELETE'), 'compactionCost'), interval),
+    'allc.range.list-p99': (cost_of(BUSY, 'busy-range-r1', p99('LIST'), 'compactionCost'), interval),
+    'allcb.range.delete-p99': (cost_of(BUSY_BOUND, 'busy-range-r1', p99('DELETE'), 'compactionCost'), interval),
+    'allcb.range.list-p99': (cost_of(BUSY_BOUND, 'busy-range-r1', p99('LIST'), 'compactionCost'), interval),
+    'allcb.range.reasons': (cost_of(BUSY_BOUND, 'busy-range-r1', reasons, 'compactionCost'), text),
+    'allc.range.reasons': (cost_of(BUSY, 'busy-range-r1', reasons, 'compactionCost'), text),
     'busybound.compactions': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeCompactions'), n0),
     'busybound.overlap-skips': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeSkippedOverlap'), n0),
     'busybound.flushes': (arm(BUSY_BOUND, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
@@ -676,7 +669,7 @@ FACTS = {
     'busybound.seek-us': (arm(BUSY_BOUND, 'busy', 'range', 'om.seekAvgUsRun'), n0),
     'busy.off.seek-us': (arm(BUSY, 'busy', 'off', 'om.seekAvgUsRun'), n0),
     'busy.range.seek-us': (arm(BUSY, 'busy', 'range', 'om.seekAvgUsRun'), n0),
-    'busybound.busy': (cost_of(BUSY_BOUND, 'busy-range-r1', lambda c: c['busyFraction']), lambda v: f'{v:.3f}'),
+    'busybound.busy': (cost_of(BUSY_BOUND, 'busy-range-r1', busy_fraction), f3),
     'cost.busy.list-coverage': (cost_of(BUSY, 'busy-range-r1', lambda c: c['placeboCoverage']['LIST'][0]),
                                 lambda v: f'{v:.2f}'),
     'cost.p50-span': (cost_p50_span(COST, ('retention-range-r1', 'busy-range-r1')), text),
