@@ -331,7 +331,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-27-test-command-after-ci-fix/test-command.json'
+TEST_COMMAND = '2026-11-27-test-command-busy-expiry-2/test-command.json'
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 
