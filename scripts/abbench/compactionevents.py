@@ -7,6 +7,9 @@ first:
 
 action: flush or compact; reason: reader (the leader under load, a reader due), idle (idle cleanup) or follower;
 times in wall-clock milliseconds since the epoch, as omkeybench's latency log records its operations' starts.
+
+The same Event also holds each compaction in RocksDB's own info log (parse_rocksdb): RocksDB's and the manual ones,
+the service's among them, so that a measure can join the client's operations with every compaction of OM's DB.
 """
 
 import bisect

@@ -346,14 +346,12 @@ PRODUCTION = '2026-11-26-ab-bench-production-cost-empty-maven/production.json'
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
-# The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds.
+# The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
 BUSY = '2026-11-27-ab-bench-busy-all-compactions/summary.json'
-
-
-# The same range arm with RocksDB's compaction threads at nice 19 (an experiment).
-BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
-# The same with the overlap bound at its default.
+# busy's range arm with the overlap bound at its default.
 BUSY_BOUND = '2026-11-27-ab-bench-busy-all-compactions-overlap-bound/summary.json'
+# busy's range arm with RocksDB's compaction threads at nice 19 (an experiment).
+BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -530,15 +528,12 @@ FACTS = {
     'rangestats.write-ratio': (at(RANGE_STATS_OVERHEAD, 'writeThroughputRatio'), f3),
     'rangestats.flushes': (at(RANGE_STATS_OVERHEAD, 'flushes'), n0),
     'rangestats.index-updates': (at(RANGE_STATS_OVERHEAD, 'indexUpdates'), n0),
-    'rangestats.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD, 'compactionThroughputRatioMedian'),
-                                           f3),
+    'rangestats.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD, 'compactionThroughputRatioMedian'), f3),
     'rangestats.base-ssts': (at(RANGE_STATS_OVERHEAD, 'settings.baseSsts'), n0),
     'rangestats.aa.flush-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatio'), f3),
-    'rangestats.aa.flush-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatioMedian'),
-                                         f3),
+    'rangestats.aa.flush-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'flushThroughputRatioMedian'), f3),
     'rangestats.aa.write-ratio': (at(RANGE_STATS_OVERHEAD_AA, 'writeThroughputRatio'), f3),
-    'rangestats.aa.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'compactionThroughputRatioMedian'),
-                                              f3),
+    'rangestats.aa.compaction-ratio-median': (at(RANGE_STATS_OVERHEAD_AA, 'compactionThroughputRatioMedian'), f3),
     'scale.targets': (scale_targets(RANGE_STATS_SCALE), text),
     'scale.keytable-ssts': (at(RANGE_STATS_SCALE, 'db.tables.keyTable.liveSsts'), n0),
     'scale.keytable-recompute': (scale_recompute(RANGE_STATS_SCALE, 'keyTable'), lambda v: f'{v:.0f} ms'),

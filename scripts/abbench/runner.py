@@ -232,22 +232,23 @@ class Benchmark:
             record['client']['intervals'] = clientlatency.summarise(
                 clientlatency.read(latency_csv), self.latency_interval_s(), fullcompaction.spans(events, 0))
         latency_log = self.out / record.get('clientLatencyLog', 'none')
+        # Read once: the cost measures and the segments take the same operations.
+        latencies = clientlatency.read_latency_log(latency_log) if latency_log.exists() else []
         if record['arm'] in COST_ARMS and latency_log.exists() and om_log.exists() and not record.get('bulkExpire'):
-            record['clientCost'] = self._client_cost(record, latency_log, compactionevents.read(om_log))
+            record['clientCost'] = self._client_cost(record, latencies, compactionevents.read(om_log))
         rocksdb_logs = sorted((self.out / 'logs' / f"{record['id']}.rocksdb").glob('LOG*'))
         if latency_log.exists() and rocksdb_logs and not record.get('bulkExpire'):
             # Every compaction of OM's DB, RocksDB's own and the manual ones alike, in every arm: what the service's
             # flushes set off counts here, and the off arm has the same measure.
-            events = [e for log in rocksdb_logs for e in compactionevents.read_rocksdb(log)]
-            record['compactionCost'] = clientcost.measure(clientlatency.read_latency_log(latency_log), events)
+            compactions = [e for log in rocksdb_logs for e in compactionevents.read_rocksdb(log)]
+            record['compactionCost'] = clientcost.measure(latencies, compactions)
         if rows and not record.get('bulkExpire'):
-            record['segments'] = segments.of_run(rows, clientlatency.read_latency_log(latency_log)
-                                                 if latency_log.exists() else [])
+            record['segments'] = segments.of_run(rows, latencies)
 
-    def _client_cost(self, record, latency_log, events):
+    def _client_cost(self, record, latencies, events):
         """The cost measure of an arm where the service runs (clientcost.py), with its placebo coverage over the
         operations of the same scenario's off arm when that ran before."""
-        cost = clientcost.measure(clientlatency.read_latency_log(latency_log), events)
+        cost = clientcost.measure(latencies, events)
         off = [r for r in self.runs if r['scenario'] == record['scenario'] and r['arm'] == 'off'
                and r['repeat'] == record['repeat'] and r.get('clientLatencyLog')]
         off_log = self.out / off[0]['clientLatencyLog'] if off else None

@@ -120,6 +120,7 @@ SCENARIOS = {
     ]
 }
 
+
 def check_preload(names, preload_keys):
     """Refuses (one line, through SystemExit) a scenario of the preloaded bucket without preloaded keys."""
     for name in names:
