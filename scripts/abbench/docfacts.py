@@ -241,6 +241,11 @@ def reasons(cost):
     return ', '.join(f"{k.split('/')[1]} {v:,}" for k, v in cost['work']['byActionAndReason'].items())
 
 
+def windows(cost):
+    """What a cost measure's intervals rest on: its block bootstrap's windows."""
+    return f"{cost['windows']} windows of {cost['windowSeconds']:g} s"
+
+
 def interval(m):
     """A ratio with its 95% interval, as the pages print it."""
     return '–' if m.get('low') is None else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
@@ -635,6 +640,10 @@ FACTS = {
     'cost.retention.busy': (cost_of(COST, 'retention-range-r1', busy_fraction), f3),
     'cost.busy.busy': (cost_of(BUSY, 'busy-range-r1', busy_fraction), f3),
     'cost.busy.list-p99': (cost_of(BUSY, 'busy-range-r1', p99('LIST')), interval),
+    'cost.busy.windows': (cost_of(BUSY, 'busy-range-r1', windows), text),
+    'busybound.windows': (cost_of(BUSY_BOUND, 'busy-range-r1', windows, 'compactionCost'), text),
+    'busy.off.windows': (cost_of(BUSY, 'busy-off-r1', windows, 'compactionCost'), text),
+    'busynice.windows': (cost_of(BUSY_NICE, 'busy-range-r1', windows), text),
     'cost.busy.seek': (range_vs_off(BUSY, 'busy', 'om.seekAvgUsRun'), x2),
     'cost.busy.ops': (range_vs_off(BUSY, 'busy', 'client.opsPerSecond'), x2),
     'cost.busy.list-p99-vs-off': (range_vs_off(BUSY, 'busy', 'client.operations.LIST.p99'), x2),
