@@ -195,8 +195,7 @@ def cost_table(pages):
     """The cost to clients where the service works (clientcost.py), one row per range arm of the pages and operation:
     busy fraction, operations during, p50 and p99 during/outside with their intervals, p99's placebo coverage."""
     def fmt(m):
-        return ('–' if m.get('ratio') is None else f"{m['ratio']:.2f}" if m.get('low') is None
-                else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]")
+        return '–' if m.get('ratio') is None else f"{m['ratio']:.2f}" if m.get('low') is None else interval(m)
 
     def get(_):
         lines = ['| run | busy fraction | operation | during / outside | p50 during/outside | p99 during/outside | '
