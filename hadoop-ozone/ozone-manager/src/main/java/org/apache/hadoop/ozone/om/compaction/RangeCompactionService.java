@@ -157,8 +157,9 @@ public class RangeCompactionService extends BackgroundService {
           compacted += pick.getAction() == CompactionPick.Action.COMPACT ? 1 : 0;
         }
       }
-      // Unless this look flushed or compacted, what it read at its start still holds.
-      boolean nothing = pick != null && pick.getAction() == CompactionPick.Action.NONE;
+      // Unless this look flushed or compacted, what it read at its start still holds. A look that flushed ended with
+      // its table passed over (one flush per look), whatever its memtable took in since: the next look judges it.
+      boolean nothing = pick != null && pick.getAction() == CompactionPick.Action.NONE && flushed.isEmpty();
       nothingAt = !nothing ? null : cleaned.isEmpty() ? look.getVersion() : reader.version(look);
       reader.cleaned(cleaned);
     }

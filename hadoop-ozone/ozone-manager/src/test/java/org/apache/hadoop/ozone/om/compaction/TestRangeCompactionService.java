@@ -40,6 +40,9 @@ import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.protocol.proto.OzoneManagerProtocolProtos.Type;
+import org.apache.log4j.AppenderSkeleton;
+import org.apache.log4j.Logger;
+import org.apache.log4j.spi.LoggingEvent;
 import org.apache.ozone.test.GenericTestUtils;
 import org.apache.ozone.test.GenericTestUtils.LogCapturer;
 import org.junit.jupiter.api.AfterEach;
@@ -247,6 +250,52 @@ class TestRangeCompactionService {
     assertThat(Long.parseLong(flush.get("writtenBytes"))).isPositive();
     assertThat(Long.parseLong(compaction.get("inputBytes"))).isPositive();
     assertThat(Long.parseLong(compaction.get("writtenBytes"))).isPositive();
+  }
+
+  @Test
+  void deletesMadeWhileALookCompactsAreFlushedByTheNextLook() throws Exception {
+    putKeys("keyTable", "/vol/dense/k", KEYS);
+    putKeys("keyTable", "/vol/later/k", KEYS);
+    db().flush("keyTable");
+    deleteKeys("keyTable", "/vol/dense/k", DELETED);
+    // The load goes on while the look works: another bucket's deletes reach the memtable when the look's compaction
+    // ends (on its event, in the service's thread), after the look flushed the table once.
+    Logger events = Logger.getLogger(CompactionEvents.LOGGER);
+    AppenderSkeleton load = new AppenderSkeleton() {
+      @Override
+      protected void append(LoggingEvent event) {
+        if (String.valueOf(event.getMessage()).startsWith("action=compact")) {
+          try {
+            deleteKeys("keyTable", "/vol/later/k", DELETED);
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      }
+
+      @Override
+      public void close() {
+      }
+
+      @Override
+      public boolean requiresLayout() {
+        return false;
+      }
+    };
+    events.addAppender(load);
+    try {
+      assertThat(scanned(service()).runOnce()).isEqualTo(1);
+    } finally {
+      events.removeAppender(load);
+    }
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+
+    // The memtable qualifies again; the look that flushed it once passed it over, so the next look flushes it.
+    assertThat(scanned(service).runOnce()).isEqualTo(1);
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(2);
+    assertThat(range("keyTable", "/vol/later/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
   }
 
   /** The key=value fields of an event line, after whatever the log's layout puts before them. */
