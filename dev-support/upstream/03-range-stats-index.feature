@@ -1,5 +1,5 @@
 # Range statistics, part 1: the values of the model (an immutable index of a table's SSTs, key spans and ranges, the
-# tables' key layouts), with their test. Nothing runs them yet: 03 partitions a table with them, 04 installs it in OM.
+# tables' key layouts), with their test. Nothing runs them yet: 04 partitions a table with them, 05 installs it in OM.
 name: range-stats-index
 subject: HDDS-XXXXX. An index of a RocksDB table's SSTs and the key ranges it is cut into
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,KeySpan,KeyRange,KeyLayout,OmTableLayouts,SstFile,SstCounts,SstIndex}.java

@@ -1,5 +1,5 @@
 # Range statistics, part 2: the range model, which cuts a table's SSTs into key ranges and estimates what each holds,
-# in O(n log n) for n SSTs, with its test. Nothing runs it yet: 04 installs it in OM.
+# in O(n log n) for n SSTs, with its test. Nothing runs it yet: 05 installs it in OM.
 name: range-model
 subject: HDDS-XXXXX. The key ranges of a RocksDB table estimated from its SSTs, in O(n log n)
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{KeyInterpolation,SstSpread,SstOverlaps,RangePartitioner,TableRanges}.java

@@ -1,5 +1,5 @@
-# Range statistics, part 3: OM keeps the index of 02 and the ranges of 03 current from its DB's flushes and
-# compactions, and publishes metrics. Its measured cost is from RangeStatsFlushBench (05), on the committed page.
+# Range statistics, part 3: OM keeps the index of 03 and the ranges of 04 current from its DB's flushes and
+# compactions, and publishes metrics. Its measured cost is from RangeStatsFlushBench (06), on the committed page.
 name: range-stats
 subject: HDDS-XXXXX. OM keeps range statistics of its RocksDB tables current
 patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch

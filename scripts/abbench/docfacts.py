@@ -22,7 +22,10 @@ MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
 # A fact's links to result pages start with this; fill() makes it the path from the document to docs/results.
 RESULTS_LINK = 'RESULTS/'
 LINK = re.compile(r'\]\(([^)#\s]+)(#[^)]*)?\)')
-DOCS = ('README.md', 'CHANGELOG.md', 'docs/*.md', 'docs/design/*.md')
+# The fork's docs, and what goes upstream: the documents for upstream's site and the proposal's texts (UpstreamDocs
+# in dev-support/build-tools exports them with each fact's value in place of its marker).
+DOCS = ('README.md', 'CHANGELOG.md', 'docs/*.md', 'docs/design/*.md', 'hadoop-hdds/docs/content/**/*.md',
+        'dev-support/upstream/proposal/*.md')
 
 
 def arm(path, scenario, name, metric):
@@ -356,6 +359,10 @@ BUSY = '2026-11-27-ab-bench-busy-all-compactions/summary.json'
 BUSY_BOUND = '2026-11-27-ab-bench-busy-all-compactions-overlap-bound/summary.json'
 # busy's range arm with RocksDB's compaction threads at nice 19 (an experiment).
 BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
+# BUSY's command after the fix of a look that flushed and then found nothing to do (b5d2cf1).
+BUSY_FIX = '2026-11-27-ab-bench-busy-after-flush-fix/summary.json'
+# BUSY_BOUND's command after the same fix.
+BUSY_BOUND_FIX = '2026-11-27-ab-bench-busy-overlap-bound-after-flush-fix/summary.json'
 INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -635,7 +642,34 @@ FACTS = {
         rng['ops'], off['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
-    'cost.table': (cost_table([PRODUCTION, COST, BUSY]), text),
+    'cost.table': (cost_table([PRODUCTION, COST, BUSY_FIX]), text),
+    'fix.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction), f3),
+    'fix.list-p99': (cost_of(BUSY_FIX, 'busy-range-r1', p99('LIST')), interval),
+    'fix.delete-p99': (cost_of(BUSY_FIX, 'busy-range-r1', p99('DELETE')), interval),
+    'fix.windows': (cost_of(BUSY_FIX, 'busy-range-r1', windows), text),
+    'fix.allc.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction, 'compactionCost'), f3),
+    'fix.allc.off.busy': (cost_of(BUSY_FIX, 'busy-off-r1', busy_fraction, 'compactionCost'), f3),
+    'fix.seek': (range_vs_off(BUSY_FIX, 'busy', 'om.seekAvgUsRun'), x2),
+    'fix.ops': (range_vs_off(BUSY_FIX, 'busy', 'client.opsPerSecond'), x2),
+    'fix.list-p99-vs-off': (range_vs_off(BUSY_FIX, 'busy', 'client.operations.LIST.p99'), x2),
+    'fix.delete-p99-vs-off': (range_vs_off(BUSY_FIX, 'busy', 'client.operations.DELETE.p99'), x2),
+    'fix.compactions': (arm(BUSY_FIX, 'busy', 'range', 'om.rangeCompactions'), n0),
+    'fix.flushes': (arm(BUSY_FIX, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
+    'fix.write-mb': (arm(BUSY_FIX, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'fix.off.write-mb': (arm(BUSY_FIX, 'busy', 'off', 'om.compactWriteMB'), n0),
+    'fix.seek-us': (arm(BUSY_FIX, 'busy', 'range', 'om.seekAvgUsRun'), n0),
+    'fix.off.seek-us': (arm(BUSY_FIX, 'busy', 'off', 'om.seekAvgUsRun'), n0),
+    'fixb.busy': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', busy_fraction), f3),
+    'fixb.allc.busy': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', busy_fraction, 'compactionCost'), f3),
+    'fixb.allc.reasons': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', reasons, 'compactionCost'), text),
+    'fixb.allc.windows': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', windows, 'compactionCost'), text),
+    'fixb.allc.list-p99': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', p99('LIST'), 'compactionCost'), interval),
+    'fixb.allc.delete-p99': (cost_of(BUSY_BOUND_FIX, 'busy-range-r1', p99('DELETE'), 'compactionCost'), interval),
+    'fixb.compactions': (arm(BUSY_BOUND_FIX, 'busy', 'range', 'om.rangeCompactions'), n0),
+    'fixb.flushes': (arm(BUSY_BOUND_FIX, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
+    'fixb.overlap-skips': (arm(BUSY_BOUND_FIX, 'busy', 'range', 'om.rangeSkippedOverlap'), n0),
+    'fixb.write-mb': (arm(BUSY_BOUND_FIX, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'fixb.seek-us': (arm(BUSY_BOUND_FIX, 'busy', 'range', 'om.seekAvgUsRun'), n0),
     'cost.retention.busy': (cost_of(COST, 'retention-range-r1', busy_fraction), f3),
     'cost.busy.busy': (cost_of(BUSY, 'busy-range-r1', busy_fraction), f3),
     'cost.busy.list-p99': (cost_of(BUSY, 'busy-range-r1', p99('LIST')), interval),
@@ -738,9 +772,11 @@ def fill(text, results_dir, cache, unknown, doc_dir=None):
 
 
 def broken_links(path, text):
-    """The relative links of a document that lead to no file."""
+    """The relative links of a document that lead to no file (Hugo's `{{< ref ... >}}` in upstream's site is Hugo's
+    to resolve)."""
     return [m.group(1) for m in LINK.finditer(text)
-            if '://' not in m.group(1) and not m.group(1).startswith('mailto:') and not (path.parent / m.group(1)).exists()]
+            if '://' not in m.group(1) and not m.group(1).startswith(('mailto:', '{{'))
+            and not (path.parent / m.group(1)).exists()]
 
 
 def main(argv=None):

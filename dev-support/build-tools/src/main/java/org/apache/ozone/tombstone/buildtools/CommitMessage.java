@@ -65,7 +65,9 @@ final class CommitMessage {
     if (!tests.isEmpty()) {
       message.append("Tests: ").append(String.join(", ", tests)).append(".\n\n");
     }
-    message.append(UpstreamTests.section(project, feature.patches(), base)).append("\n\n");
+    message.append(feature.patches().isEmpty() && !files.isEmpty() && files.stream().allMatch(UpstreamDocs::isDoc)
+        ? "Documentation only: no code or test changes." : UpstreamTests.section(project, feature.patches(), base))
+        .append("\n\n");
     message.append("Based on Apache Ozone ").append(base).append(".\n");
     return message.toString();
   }

@@ -73,13 +73,15 @@ final class SeriesContents {
       }
     }
 
+    List<String> ownFiles = new ArrayList<>(relativeFiles(project.resolve(UpstreamDocs.ROOT), project));
     for (String module : overlayModules(project)) {
-      for (String file : relativeFiles(project.resolve(module).resolve("src"), project)) {
-        List<Feature> owners = features.stream().filter(f -> f.ownsFile(file)).toList();
-        boolean forkOnly = Feature.matches(forkOnlyGlobs, file);
-        checkOneOwner(file, owners.size() + (forkOnly ? 1 : 0), problems);
-        owners.forEach(f -> files.get(f).add(file));
-      }
+      ownFiles.addAll(relativeFiles(project.resolve(module).resolve("src"), project));
+    }
+    for (String file : ownFiles) {
+      List<Feature> owners = features.stream().filter(f -> f.ownsFile(file)).toList();
+      boolean forkOnly = Feature.matches(forkOnlyGlobs, file);
+      checkOneOwner(file, owners.size() + (forkOnly ? 1 : 0), problems);
+      owners.forEach(f -> files.get(f).add(file));
     }
     for (Feature feature : features) {
       if (files.get(feature).isEmpty() && patches.get(feature).isEmpty()) {
@@ -134,14 +136,16 @@ final class SeriesContents {
     return files.get(feature);
   }
 
-  /** The upstream module paths a feature touches, e.g. {@code hadoop-ozone/ozone-manager}. */
+  /** The upstream module paths a feature touches, e.g. {@code hadoop-ozone/ozone-manager}; none for documents. */
   TreeSet<String> modules(Feature feature) {
     TreeSet<String> modules = new TreeSet<>();
     for (String patch : patches(feature)) {
       modules.add(patch.substring(0, patch.lastIndexOf('/')));
     }
     for (String file : files(feature)) {
-      modules.add(file.substring(0, file.indexOf("/src/")));
+      if (!UpstreamDocs.isDoc(file)) {
+        modules.add(file.substring(0, file.indexOf("/src/")));
+      }
     }
     return modules;
   }

@@ -36,7 +36,8 @@ import java.util.TreeSet;
  * then for each feature its patches from {@code patches/} are applied and its new files copied to their upstream
  * paths ({@link UpstreamLayout}: the same, except the MiniOzoneCluster tests), and committed with the feature's
  * message; {@code git format-patch} writes the series. Finally the series is applied with {@code git am} to a fresh
- * copy of upstream's sources ({@link SeriesApplyCheck}).
+ * copy of upstream's sources ({@link SeriesApplyCheck}). Documents go as upstream reads them ({@link UpstreamDocs}),
+ * the proposal's texts into {@code proposal/} beside the patches.
  */
 public final class UpstreamExport {
 
@@ -98,7 +99,11 @@ public final class UpstreamExport {
         for (String file : contents.files(feature)) {
           Path target = tree.resolve(UpstreamLayout.upstreamPath(project, file));
           Files.createDirectories(target.getParent());
-          Files.copy(project.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
+          if (UpstreamDocs.isDoc(file)) {
+            Files.writeString(target, UpstreamDocs.exported(project, file));
+          } else {
+            Files.copy(project.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
+          }
         }
         repo.commitAll(CommitMessage.of(feature, contents.files(feature), project, options.jiras(), names,
             options.base()));
@@ -107,6 +112,7 @@ public final class UpstreamExport {
       deleteOldSeries(options.out());
       List<Path> series = repo.formatPatch(base, options.out());
       SeriesApplyCheck.check(project, modules, options, series, scratch.resolve("check"));
+      writeProposal(project, options.out());
       return series;
     } finally {
       FileTrees.delete(scratch);
@@ -130,6 +136,18 @@ public final class UpstreamExport {
   static List<String> forkOnly(Path project) throws IOException {
     return Files.readAllLines(project.resolve(FEATURES_DIR).resolve("fork-only")).stream()
         .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+  }
+
+  /** Writes the texts to post with the series ({@link UpstreamDocs#PROPOSAL}) into {@code out/proposal}. */
+  private static void writeProposal(Path project, Path out) throws IOException {
+    Path proposal = out.resolve("proposal");
+    Files.createDirectories(proposal);
+    try (DirectoryStream<Path> texts = Files.newDirectoryStream(project.resolve(UpstreamDocs.PROPOSAL), "*.md")) {
+      for (Path text : texts) {
+        Files.writeString(proposal.resolve(text.getFileName()),
+            UpstreamDocs.exported(project, project.relativize(text).toString()));
+      }
+    }
   }
 
   /** Removes a previous series (NNNN-*.patch) so that a shorter new one leaves no stale patch behind. */

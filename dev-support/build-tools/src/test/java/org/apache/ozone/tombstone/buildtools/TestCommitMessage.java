@@ -92,6 +92,12 @@ class TestCommitMessage {
   }
 
   @Test
+  void documentsOnlySayNoCodeChanges() throws Exception {
+    assertThat(CommitMessage.of(feature("x", null, null, "Why."), List.of(UpstreamDocs.ROOT + "/design/x.md"), project,
+        Map.of(), List.of("x"), "2.2.1")).contains("\n\nDocumentation only: no code or test changes.\n\n");
+  }
+
+  @Test
   void refusesPatchedModuleWithoutUpstreamTests() throws Exception {
     Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch"), List.of(), null, null,
         "Why.");

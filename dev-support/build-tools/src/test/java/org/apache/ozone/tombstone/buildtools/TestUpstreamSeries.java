@@ -72,11 +72,24 @@ class TestUpstreamSeries {
         .contains(UpstreamLayout.INTEGRATION_TESTS + "org/apache/hadoop/ozone/om/compaction/TestRangeCompactionHA.java")
         .noneMatch(f -> f.startsWith("hadoop-ozone/ozone-manager/") && f.contains("MiniCluster"));
 
+    // Documents and the proposal's texts go with the values of their facts, not the markers the docs check reads.
+    assertThat(changedFiles(series)).contains(UpstreamDocs.ROOT + "/design/range-compaction.md");
+    assertThat(Files.readString(series.get(0))).contains("+jira: HDDS-12682").doesNotContain("<!--fact");
+    try (Stream<Path> texts = Files.list(out.resolve("proposal"))) {
+      List<Path> proposal = texts.toList();
+      assertThat(proposal).hasSize(2);
+      for (Path text : proposal) {
+        assertThat(Files.readString(text)).contains("HDDS-12682").doesNotContain("<!--fact");
+      }
+    }
+
     // Each patch that changes upstream classes names the upstream tests the build runs against them.
     for (int i = 0; i < series.size(); i++) {
       String message = Files.readString(series.get(i)).replace("\n", " ");
       List<String> patches = features.get(i).patches();
-      if (patches.isEmpty()) {
+      if (features.get(i).name().equals("range-compaction-design")) {
+        assertThat(message).contains("Documentation only: no code or test changes.");
+      } else if (patches.isEmpty()) {
         assertThat(message).contains("Upstream's code and tests: unchanged, this change only adds new classes.");
       }
       for (String patch : patches) {
@@ -127,10 +140,16 @@ class TestUpstreamSeries {
     return files;
   }
 
-  /** What our build changes or adds: the files patches/ touches and the overlay modules' own files, less fork-only. */
+  /**
+   * What our build changes or adds: the files patches/ touches, the overlay modules' own files and the documents for
+   * upstream's site, less fork-only.
+   */
   private static List<String> expectedFiles() throws Exception {
     List<String> forkOnly = UpstreamExport.forkOnly(PROJECT);
     TreeSet<String> files = new TreeSet<>();
+    try (Stream<Path> docs = Files.walk(PROJECT.resolve(UpstreamDocs.ROOT))) {
+      docs.filter(Files::isRegularFile).forEach(p -> files.add(PROJECT.relativize(p).toString().replace('\\', '/')));
+    }
     for (String module : SeriesContents.overlayModules(PROJECT)) {
       files.addAll(PatchSeries.read(PROJECT.resolve("patches"), module).touchedFiles());
       try (Stream<Path> paths = Files.walk(PROJECT.resolve(module).resolve("src"))) {
