@@ -38,7 +38,8 @@ metadata of one table, without owning the RocksDB options.
 Used by {jira:range-stats} (range statistics of OM's tables) and
 {jira:range-compaction} (range compaction service).
 
-Design: docs/design/range-statistics.md of the fork.
+Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
+range-compaction.md); in full, docs/design/range-statistics.md of the fork.
 
 Compatibility: additions only; every existing signature stays (RDBStore
 keeps its constructor). No behaviour changes without a listener.

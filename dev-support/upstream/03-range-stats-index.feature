@@ -26,7 +26,8 @@ alone.
   (/volume/bucket/ in keyTable, openKeyTable and deletedTable;
   /volumeId/bucketId/ and parent directory in the FSO tables).
 
-Design: docs/design/range-statistics.md of the fork.
+Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
+range-compaction.md); in full, docs/design/range-statistics.md of the fork.
 
 Compatibility: new classes only, in the new package
 org.apache.hadoop.ozone.om.rangestats; nothing calls them until

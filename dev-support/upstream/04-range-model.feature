@@ -20,7 +20,8 @@ table into ranges with them.
   (HDDS-13422). TableRanges holds one version of a table's files with its
   ranges and totals, computed once.
 
-Design: docs/design/range-statistics.md of the fork.
+Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
+range-compaction.md); in full, docs/design/range-statistics.md of the fork.
 
 Compatibility: new classes only; nothing calls them until
 {jira:range-stats}.

@@ -36,7 +36,8 @@ om_range_stats_live_ssts, _estimated_entries, _estimated_tombstones,
 _top_range_score, _ranges, _ranges_compute_millis, _ranges_degraded, plus
 om_range_stats_index_updates and _range_recomputations.
 
-Design: docs/design/range-statistics.md of the fork.
+Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
+range-compaction.md); in full, docs/design/range-statistics.md of the fork.
 
 Compatibility: on by default (ozone.om.range.stats.enabled) and read-only:
 it changes nothing in the DB or in OM's behaviour; off, OM installs no

@@ -3,9 +3,12 @@ name: range-compaction-values
 subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget,ForegroundLatency}.java
 
-Whole-table manual compaction (CompactionService) is heavy and exclusive: it
-blocks RocksDB's own L0->L1 compactions and can stall writes, and it stays
-off in production. Under delete-heavy load OM needs only the key ranges
+Whole-table compaction (CompactionService) rewrites every SST of a column
+family on a timer. In 2.2.1 it was an exclusive manual compaction that held
+back RocksDB's own L0->L1 compactions and stalled writes, and a production
+cluster keeps it off (master made it non-exclusive in HDDS-15990, and its
+bottommost level kSkip by default in HDDS-15342; it still compacts whole
+tables). Under delete-heavy load OM needs only the key ranges
 dense with tombstones compacted, in small, paced steps that clients do not
 notice. The range compaction service does that in five changes:
 this one (configuration and values), {jira:range-compaction-policy} (the
@@ -33,7 +36,8 @@ no thread and no RocksDB handle:
   ForegroundLatency (the latency of OM's client requests since the previous
   read, from OM's OmClientProtocol metrics).
 
-Design: docs/design/range-compaction.md of the fork.
+Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
+range-compaction.md); in full, docs/design/range-compaction.md of the fork.
 
 Compatibility: new classes only, in the new package
 org.apache.hadoop.ozone.om.compaction; nothing reads the new keys until

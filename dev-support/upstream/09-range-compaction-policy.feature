@@ -64,8 +64,8 @@ TableReadWatch and ActivityWatch turn counters that only grow (the
 iterators opened on a table; OM's finished requests and RocksDB's sequence
 number) into the TableReads and OmActivity the pick reads.
 
-Design: docs/design/range-compaction.md of the fork, with what was tried and
-failed. The measurement below is scripts/db-bench of the fork: OM's
+Design: {jira:range-compaction-design}; in full, with what was tried and
+failed, docs/design/range-compaction.md of the fork. The measurement below is scripts/db-bench of the fork: OM's
 operations replayed straight into two RocksDB instances with OM's options,
 the service off (none) and on (range), reads timed side by side.
 

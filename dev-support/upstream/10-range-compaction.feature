@@ -8,9 +8,10 @@ files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compa
 results: docs/results/2026-11-26-ab-bench-production-cost-empty-maven/report.md
 results-from: ## Targets
 
-Whole-table manual compaction (CompactionService) is heavy and exclusive: it
-blocks RocksDB's own L0->L1 compactions and can stall writes. Under
-delete-heavy load OM needs only the ranges dense with tombstones compacted,
+Whole-table compaction (CompactionService) rewrites every SST of a column
+family; in 2.2.1 it was exclusive and stalled writes (non-exclusive on
+master since HDDS-15990). Under delete-heavy load OM needs only the ranges
+dense with tombstones compacted,
 in small, paced steps that clients do not notice. {jira:range-compaction-values}
 and {jira:range-compaction-policy} added the values and the pick; this
 change runs them in OM.
@@ -49,7 +50,8 @@ and waits by reason, memtable flushes, compaction time, bytes read and
 written, tombstones removed, idle and follower looks, idle compactions and
 flushes).
 
-Design: docs/design/range-compaction.md of the fork. The results below are
+Design: {jira:range-compaction-design}; in full, docs/design/range-compaction.md
+of the fork. The results below are
 scripts/ab-bench --production of the fork: an OM preloaded with 10^7 keys,
 the service off, range and whole-table (CompactionService) arms measured in
 one run with the same client load.

@@ -106,8 +106,8 @@ final class RangeCompactor {
   private void compactRange(RocksDatabase.ColumnFamily family, KeyRange range, boolean forceBottommost)
       throws IOException {
     try (ManagedCompactRangeOptions options = new ManagedCompactRangeOptions()) {
-      // Not exclusive: an exclusive manual compaction holds back RocksDB's own L0->L1 compactions, which is how
-      // upstream's full-table CompactionService caused write stalls.
+      // Not exclusive: an exclusive manual compaction holds back RocksDB's own L0->L1 compactions; 2.2.1's
+      // CompactionService stalled writes so (HDDS-15990 made master's non-exclusive).
       options.setExclusiveManualCompaction(false);
       options.setMaxSubcompactions(1);
       // Wait for RocksDB rather than push it into a write stall.
