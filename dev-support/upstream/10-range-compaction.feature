@@ -5,7 +5,7 @@ name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
-results: docs/results/2026-11-26-ab-bench-production-cost-empty-maven/report.md
+results: docs/results/2026-11-27-ab-bench-production-after-flush-fix/report.md
 results-from: ## Targets
 
 Whole-table compaction (CompactionService) rewrites every SST of a column

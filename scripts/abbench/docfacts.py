@@ -347,8 +347,8 @@ def kills_passed(path):
     """'N of M' kills that passed every check, each during a range compaction (fault-test.json)."""
     return path, lambda result: (f"{sum(1 for r in result['rows'] if r['passed'] and r['compaction_in_progress'])} "
                                  f"of {len(result['rows'])}")
-# The main job's committed run, made in a fresh clone with an empty Maven local repository.
-PRODUCTION = '2026-11-26-ab-bench-production-cost-empty-maven/production.json'
+# The main job's committed run, made in a fresh clone with an empty Maven local repository (after b5d2cf1).
+PRODUCTION = '2026-11-27-ab-bench-production-after-flush-fix/production.json'
 # The same command on this tree after the spans fix and the look refactor (not a fresh clone).
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
@@ -363,7 +363,7 @@ BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
 BUSY_FIX = '2026-11-27-ab-bench-busy-after-flush-fix/summary.json'
 # BUSY_BOUND's command after the same fix.
 BUSY_BOUND_FIX = '2026-11-27-ab-bench-busy-overlap-bound-after-flush-fix/summary.json'
-INTERLEAVED = ['2026-11-26-ab-bench-production-cost-empty-maven/interleave-retention/summary.json',
+INTERLEAVED = ['2026-11-27-ab-bench-production-after-flush-fix/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
 SWEEP_1E7 = '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json'
