@@ -338,7 +338,19 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-27-test-command-busy-expiry-2/test-command.json'
+TEST_COMMAND = '2026-11-27-test-command-after-flush-fix/test-command.json'
+# The same command on the machine of an earlier session, at a0a4d5c.
+TEST_COMMAND_BEFORE = '2026-11-27-test-command-busy-expiry-2/test-command.json'
+
+
+def module_slowdown(path, before):
+    """The lowest and highest ratio of a Maven module's time in one test-command run to its time in another, over
+    the modules that took at least a minute in the other."""
+    def get(result):
+        earlier = {m['name']: m['seconds'] for m in json.loads((RESULTS / before).read_text())['modules']}
+        ratios = [m['seconds'] / earlier[m['name']] for m in result['modules'] if earlier.get(m['name'], 0) >= 60]
+        return min(ratios), max(ratios)
+    return path, get
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 
@@ -726,6 +738,10 @@ FACTS = {
                             lambda s: 'within its 30-minute budget' if s <= 1800 else 'over its 30-minute budget'),
     'test-command.seconds': (at(TEST_COMMAND, 'wallSeconds'), n0),
     'test-command.commit': (at(TEST_COMMAND, 'gitCommit'), lambda sha: sha[:7]),
+    'test-command.before.minutes': (at(TEST_COMMAND_BEFORE, 'wallSeconds'), lambda s: f'{s / 60:.1f} minutes'),
+    'test-command.before.commit': (at(TEST_COMMAND_BEFORE, 'gitCommit'), lambda sha: sha[:7]),
+    'test-command.module-slowdown': (module_slowdown(TEST_COMMAND, TEST_COMMAND_BEFORE),
+                                     lambda r: f'{r[0]:.2f}x to {r[1]:.2f}x'),
     'large.table': (arms_table(LARGE, ['seed', 'retention'], ['range', 'full'], LARGE_METRICS), text),
     'large.arms-minutes': (arms_wall(LARGE), minutes),
     'large.image-seconds': (at(LARGE, 'preload.buildSeconds'), n0),

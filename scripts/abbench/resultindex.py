@@ -21,7 +21,7 @@ STATUS = 'status.json'
 # The JSON of a page, by harness, in the order they are looked for.
 JSON_NAMES = ('summary.json', 'production.json', 'ha-transfer.json', 'db-bench.json', 'fault-test.json',
               'rolling-upgrade.json', 'test-command.json', 'range-stats-overhead.json', 'range-stats-scale.json',
-              'upstream-on-master.json')
+              'upstream-on-master.json', 'repeat-tests.json')
 
 
 def _median(values):
@@ -169,6 +169,9 @@ def _describe(json_path):
                                 f"{result['exitCode']}"), dict(provenance, commit=result['gitCommit'])
     if name == 'fault-test.json':
         return 'fault-test', _fault_headline(result), provenance
+    if name == 'repeat-tests.json':
+        return 'repeat-tests', '; '.join(f"{c['class']} {c['passed']} of {c['runs']} passed"
+                                         for c in result['classes']), dict(provenance, commit=result['gitCommit'])
     if name == 'rolling-upgrade.json':
         return 'rolling-upgrade', _rolling_headline(result), provenance
     if name == optionsarms.SPEC:

@@ -47,3 +47,14 @@ def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
     assert line.split(' | ')[2:4] == ['rolling-upgrade', 'abc']
     assert ("| 3 of 4 steps kept every acknowledged key; 1 of 3 OMs onto the kit and back; range compactions om1 0, "
             "om2 7; upstream's install unchanged | `scripts/rolling-upgrade --oms 1` |") in line
+
+
+def test_a_repeat_tests_page_says_how_often_each_class_passed(tmp_path):
+    (tmp_path / 'status.json').write_text('{}')
+    (tmp_path / '2026-01-01-repeat').mkdir()
+    (tmp_path / '2026-01-01-repeat' / 'repeat-tests.json').write_text(json.dumps({
+        'gitCommit': 'abc', 'commandLine': ['scripts/repeat-tests', '--runs', '2'], 'wallSeconds': 9,
+        'classes': [{'class': 'TestA', 'runs': 2, 'passed': 2}, {'class': 'TestB', 'runs': 2, 'passed': 1}]}))
+    line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-repeat' in line)
+    assert line.split(' | ')[2:4] == ['repeat-tests', 'abc']
+    assert '| TestA 2 of 2 passed; TestB 1 of 2 passed | `scripts/repeat-tests --runs 2` |' in line
