@@ -486,7 +486,6 @@ FACTS = {
     'options.both-met': (options_targets(OPTIONS, 'verdict', 'met'), text),
     'opt1e6.seed.list.best-tuning': (db_best_other(OPT_1E6, 'seed', 'list'), text),
     'opt1e6.seed.okt-head.best-tuning': (db_best_other(OPT_1E6, 'seed', 'head openKeyTable'), text),
-    'opt1e6.retention.list.best-tuning': (db_best_other(OPT_1E6, 'retention', 'list'), text),
     'opt1e6.retention.okt-head.best-tuning': (db_best_other(OPT_1E6, 'retention', 'head openKeyTable'), text),
     'opt1e6.seed.small-memtable-mb': (db_compaction_mb(OPT_1E6, 'seed', 'small-memtable'), n0),
     'opt1e6.seed.native-scan-mb': (db_compaction_mb(OPT_1E6, 'seed', 'native-scan'), n0),
@@ -564,11 +563,6 @@ FACTS = {
     'scale.reference-8k': (scale_reference(RANGE_STATS_SCALE, 8000), lambda v: f'{v:.0f} ms'),
     'scale.model-8k': (scale_model(RANGE_STATS_SCALE, 8000), lambda v: f'{v:.0f} ms'),
     'scale.heap-per-sst': (at(RANGE_STATS_SCALE, 'db.startup.heapBytesPerSst'), lambda v: f'{v:.0f} bytes'),
-    'scale.scrape': (at(RANGE_STATS_SCALE, 'db.scrape.millisMedian'), lambda v: f'{v:.2f} ms'),
-    'scale.unchanged-look': (at(RANGE_STATS_SCALE, 'db.looks.unchangedLookMillis'),
-                             lambda v: f'{statistics.median(v):.2f} ms'),
-    'scale.startup-ratio': (at(RANGE_STATS_SCALE, 'db.startup.openRatioOnOff'), f3),
-    'scale.indexed': (at(RANGE_STATS_SCALE, 'db.startup.indexedMillis'), lambda v: f'{statistics.median(v) / 1000:.1f} s'),
     'rangestats.round-spread': (at(RANGE_STATS_OVERHEAD, 'roundFlushRatios'),
                                 lambda v: f'{min(v):.2f}-{max(v):.2f}'),
     'opt1e6.bulk.compaction.range-vs-full': (ratio(db_compaction_mb(OPT_1E6, 'bulk-expire', 'range'),
@@ -659,7 +653,6 @@ FACTS = {
     'fix.list-p99': (cost_of(BUSY_FIX, 'busy-range-r1', p99('LIST')), interval),
     'fix.delete-p99': (cost_of(BUSY_FIX, 'busy-range-r1', p99('DELETE')), interval),
     'fix.windows': (cost_of(BUSY_FIX, 'busy-range-r1', windows), text),
-    'fix.allc.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction, 'compactionCost'), f3),
     'fix.allc.off.busy': (cost_of(BUSY_FIX, 'busy-off-r1', busy_fraction, 'compactionCost'), f3),
     'fix.seek': (range_vs_off(BUSY_FIX, 'busy', 'om.seekAvgUsRun'), x2),
     'fix.ops': (range_vs_off(BUSY_FIX, 'busy', 'client.opsPerSecond'), x2),
@@ -736,7 +729,6 @@ FACTS = {
     # The budget is 30 minutes (1,800 s): the README says where the measured run stands against it.
     'test-command.budget': (at(TEST_COMMAND, 'wallSeconds'),
                             lambda s: 'within its 30-minute budget' if s <= 1800 else 'over its 30-minute budget'),
-    'test-command.seconds': (at(TEST_COMMAND, 'wallSeconds'), n0),
     'test-command.commit': (at(TEST_COMMAND, 'gitCommit'), lambda sha: sha[:7]),
     'test-command.before.minutes': (at(TEST_COMMAND_BEFORE, 'wallSeconds'), lambda s: f'{s / 60:.1f} minutes'),
     'test-command.before.commit': (at(TEST_COMMAND_BEFORE, 'gitCommit'), lambda sha: sha[:7]),
@@ -750,8 +742,6 @@ FACTS = {
     'db1e6.fso.none.oft-head': (db_read(DB_1E6, 'fso', 'none', 'head openFileTable'), ms),
     'db1e6.retention.none.list': (db_read(DB_1E6, 'retention', 'none', 'list'), ms),
     'db1e7.seed.none.okt-head': (db_read(DB_1E7, 'seed', 'none', 'head openKeyTable'), ms),
-    'large.retention.full-writes-mb': (arm(LARGE, 'retention', 'full', 'om.compactWriteMB'), n0),
-    'large.retention.range-writes-mb': (arm(LARGE, 'retention', 'range', 'om.compactWriteMB'), n0),
     'smoke.one-repeat-minutes': (per_repeat_wall(SMOKE), minutes),
     'large.seed.seek': (range_vs_off(LARGE, 'seed', 'om.seekAvgUsRun'), x2),
     'large.retention.seek': (range_vs_off(LARGE, 'retention', 'om.seekAvgUsRun'), x2),
@@ -812,7 +802,18 @@ def main(argv=None):
     if broken:
         print(f'docs-from-results: links to no file: {"; ".join(broken)}', file=sys.stderr)
         return 1
+    unused = unused_facts(texts.values())
+    if unused:
+        print(f'docs-from-results: facts no document uses: {", ".join(unused)} (scripts/abbench/docfacts.py)',
+              file=sys.stderr)
+        return 1
     return generated.sync(texts, check, repo, 'Facts written')
+
+
+def unused_facts(texts):
+    """The facts of FACTS that none of the texts marks: a figure the docs dropped, left to read its JSON for no one."""
+    used = {m.group(1) for text in texts for m in MARKER.finditer(text)}
+    return sorted(set(FACTS) - used)
 
 
 if __name__ == '__main__':

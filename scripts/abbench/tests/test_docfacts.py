@@ -27,3 +27,10 @@ def test_a_link_to_no_file_is_reported_and_a_facts_links_follow_the_document(tmp
     table = docfacts.fill('<!--fact interleaved.table--><!--/fact-->', results, {}, [],
                           results.parent / 'design')
     assert '](../results/2026-11-26-ab-bench-interleave-retention-aa/report.md)' in table
+
+
+def test_a_fact_no_document_marks_is_reported():
+    name = next(iter(docfacts.FACTS))
+    others = ''.join(f'<!--fact {n}--><!--/fact-->' for n in docfacts.FACTS if n != name)
+    assert docfacts.unused_facts([others]) == [name]
+    assert docfacts.unused_facts([others + f'<!--fact {name}-->x<!--/fact-->']) == []
