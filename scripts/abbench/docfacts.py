@@ -1,7 +1,7 @@
 """Numbers in README.md and docs/ that come from committed result JSON, never typed: each is written between
 `<!--fact NAME-->` and `<!--/fact-->`, and FACTS says how NAME is computed, from which page. `scripts/docs-from-results`
 writes them; with `--check` (in the test command) it fails when a text and its JSON disagree, or a marker names no
-fact. Standard library only.
+fact; and, in both modes, on a number in prose that nothing accounts for (docnumbers.py). Standard library only.
 
 A fact is (page JSON under docs/results/, a function of the JSON to a value, a format). The functions below read
 the harnesses' JSON as they write it (runner.py, interleave.py, production.py, db-bench's JsonReport).
@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import generated, optionsarms, rangestatsscale
+from . import docnumbers, generated, optionsarms, rangestatsscale
 from .summary import lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
@@ -332,6 +332,20 @@ def per_repeat_wall(path):
     """The arms' wall time of one repeat: their sum over the run divided by its repeats."""
     return path, lambda result: sum(r['wallSeconds'] for r in result['runs']) / result['settings']['repeat']
 
+
+def p99_repeat_spreads(path):
+    """How far one arm's client p99 moves between repeats of the same run: per scenario, arm and operation, the
+    highest repeat's p99 over the lowest's, minus one."""
+    def get(result):
+        p99s = {}
+        for r in result['runs']:
+            if r.get('status') == 'ok':
+                for op, stats in r['client']['operations'].items():
+                    p99s.setdefault((r['scenario'], r['arm'], op), []).append(stats['p99'])
+        return sorted(max(v) / min(v) - 1 for v in p99s.values() if len(v) > 1)
+    return path, get
+
+
 # NAME: ((page, get), format)
 LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation', 'om.iterSkipsPerOp'),
                  ('LIST p99', 'client.operations.LIST.p99'), ('CREATE p99', 'client.operations.CREATE.p99'),
@@ -361,6 +375,7 @@ def kills_passed(path):
                                  f"of {len(result['rows'])}")
 # The main job's committed run, made in a fresh clone with an empty Maven local repository (after b5d2cf1).
 PRODUCTION = '2026-11-27-ab-bench-production-after-flush-fix/production.json'
+PRODUCTION_ARMS = '2026-11-27-ab-bench-production-after-flush-fix/arms/summary.json'
 # The same command on this tree after the spans fix and the look refactor (not a fresh clone).
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
@@ -648,6 +663,8 @@ FACTS = {
         rng['ops'], off['replayOpsPerSecond'], rng['replayOpsPerSecond'], rng['manualCompactionSeconds'],
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
+    'production.ops': (at(PRODUCTION, 'settings.ops'), n0),
+    'production.off.ops': (arm(PRODUCTION_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
     'cost.table': (cost_table([PRODUCTION, COST, BUSY_FIX]), text),
     'fix.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction), f3),
     'fix.list-p99': (cost_of(BUSY_FIX, 'busy-range-r1', p99('LIST')), interval),
@@ -743,6 +760,8 @@ FACTS = {
     'db1e6.retention.none.list': (db_read(DB_1E6, 'retention', 'none', 'list'), ms),
     'db1e7.seed.none.okt-head': (db_read(DB_1E7, 'seed', 'none', 'head openKeyTable'), ms),
     'smoke.one-repeat-minutes': (per_repeat_wall(SMOKE), minutes),
+    'smoke.p99-spread.median': (p99_repeat_spreads(SMOKE), lambda v: f'{statistics.median(v):.0%}'),
+    'smoke.p99-spread.range': (p99_repeat_spreads(SMOKE), lambda v: f'{v[0]:.0%} to {v[-1]:.0%}'),
     'large.seed.seek': (range_vs_off(LARGE, 'seed', 'om.seekAvgUsRun'), x2),
     'large.retention.seek': (range_vs_off(LARGE, 'retention', 'om.seekAvgUsRun'), x2),
     'large.seed.full-writes-vs-range': (ratio(arm(LARGE, 'seed', 'full', 'om.compactWriteMB'),
@@ -806,6 +825,12 @@ def main(argv=None):
     if unused:
         print(f'docs-from-results: facts no document uses: {", ".join(unused)} (scripts/abbench/docfacts.py)',
               file=sys.stderr)
+        return 1
+    typed = docnumbers.problems(repo, {path.relative_to(repo).as_posix(): text for path, text in texts.items()})
+    if typed:
+        print(f'docs-from-results: {len(typed)} numbers in prose that no fact marker, code span, identifier, '
+              f'configuration default or line of {docnumbers.ALLOWED} accounts for (scripts/abbench/docnumbers.py):\n'
+              + '\n'.join(typed), file=sys.stderr)
         return 1
     return generated.sync(texts, check, repo, 'Facts written')
 
