@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import docnumbers, generated, optionsarms, rangestatsscale
+from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale
 from .summary import lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
@@ -346,6 +346,42 @@ def p99_repeat_spreads(path):
     return path, get
 
 
+
+# The Scale section's target for the listener's cost (docs/design/range-statistics.md): flush throughput with range
+# statistics at least this fraction of that without them.
+FLUSH_TARGET = 0.98
+
+
+def held(path, met_of):
+    """How many of a page's targets hold: `met_of(result)` lists each target's met (True, False, or None where the
+    page has no value for it, which is left out)."""
+    return path, lambda result: [met for met in met_of(result) if met is not None]
+
+
+def held_text(mets):
+    """A Status line's state, from its page's targets, so that no line says more than they do."""
+    if all(mets):
+        return f'all {len(mets)} targets of its page hold'
+    return f'{sum(mets)} of {len(mets)} targets of its page hold'
+
+
+def bulk_range_targets(result):
+    """Whether each of the range arm's bulk-expire targets holds, as its page judges them."""
+    by_arm = {}
+    for run in result['runs']:
+        if run['scenario'] == 'bulk-expire' and run.get('status') == 'ok':
+            by_arm.setdefault(run['arm'], []).append(run)
+    return [met for *_, met in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'range')]
+
+
+def ha_range_targets(result):
+    """Whether each of the range arm's targets of an --ha-transfer page holds, in every scenario."""
+    rows = []
+    for scenario in dict.fromkeys(r['scenario'] for r in result['runs']):
+        rows += hatransfer.targets([r for r in result['runs'] if r['scenario'] == scenario])
+    return [met for row in rows if row[1] == 'range' for met in (row[5], row[8])]
+
+
 # NAME: ((page, get), format)
 LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation', 'om.iterSkipsPerOp'),
                  ('LIST p99', 'client.operations.LIST.p99'), ('CREATE p99', 'client.operations.CREATE.p99'),
@@ -559,6 +595,12 @@ FACTS = {
     'lead-only1e7.none.okt-head': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable'), ms),
     'lead-only1e7.none.okt-skips': (db_read(LEAD_ONLY_1E7, 'seed', 'none', 'head openKeyTable', 'meanSkips'), n0),
     'rangestats.flush-ratio': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'), f3),
+    'rangestats.flush-target': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatio'),
+                                lambda v: f'target {FLUSH_TARGET}: {"met" if v >= FLUSH_TARGET else "missed"}'),
+    'status.range-stats': (held(RANGE_STATS_SCALE, lambda result: [row[3] for row in rangestatsscale.targets(result)]),
+                           held_text),
+    'status.idle': (held(BULK_CLUSTER, bulk_range_targets), held_text),
+    'status.follower': (held(HA_TRANSFER, ha_range_targets), held_text),
     'rangestats.flush-ratio-median': (at(RANGE_STATS_OVERHEAD, 'flushThroughputRatioMedian'), f3),
     'rangestats.p95-with': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWith'), lambda v: f'{v:.1f}'),
     'rangestats.p95-without': (at(RANGE_STATS_OVERHEAD, 'p95FlushMsWithout'), lambda v: f'{v:.1f}'),

@@ -34,3 +34,14 @@ def test_a_fact_no_document_marks_is_reported():
     others = ''.join(f'<!--fact {n}--><!--/fact-->' for n in docfacts.FACTS if n != name)
     assert docfacts.unused_facts([others]) == [name]
     assert docfacts.unused_facts([others + f'<!--fact {name}-->x<!--/fact-->']) == []
+
+
+def test_a_status_line_counts_the_targets_its_page_judges():
+    """README's Status states the targets of a page as the page itself judges them (its Targets table), so that no
+    line says "done" beside a missed target."""
+    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    page = (results / docfacts.BULK_CLUSTER).with_name('report.md').read_text()
+    rows = [line for line in page.split('### Targets')[1].split('###')[0].splitlines() if line.startswith('| `range` |')]
+    met = sum(1 for row in rows if row.endswith('| yes |'))
+    assert docfacts.value_of('status.idle', results, {}) == f'{met} of {len(rows)} targets of its page hold'
+    assert docfacts.held_text([True, True]) == 'all 2 targets of its page hold'
