@@ -16,7 +16,6 @@ OUT/ha-transfer.md.
 
 import json
 import shutil
-import signal
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -55,10 +54,6 @@ class HaSettings:
     write_buffer: str = None
 
 
-class Aborted(Exception):
-    """Ctrl-C, SIGTERM or a failed run: the measure stops, keeping what it measured."""
-
-
 def lists_from_start(scenario):
     """Whether the scenario's listings start at the bucket's first key (omkeybench --list-start first)."""
     args = list(scenario.freon_args)
@@ -89,30 +84,17 @@ class HaTransfer:
         self.machine = machine.describe(self.repo, self.ozone)
         self.started_at, began = lifecycle.now(), time.monotonic()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-ha-'))
-        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
-        status, reason = 'complete', None
-        try:
-            plan = self.plan()
-            progress = Progress(len(plan))
-            for index, (scenario, arm) in enumerate(plan):
-                self._run(index, plan, progress, scenarios.SCENARIOS[scenario], arm)
-        except Aborted as e:
-            status, reason = 'partial', str(e)
-        except KeyboardInterrupt:
-            status, reason = 'partial', 'interrupted between two runs'
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        plan = self.plan()
+        progress = Progress(len(plan))
+        status, reason = lifecycle.run_cells(plan, lambda index, cell: self._run(
+            index, plan, progress, scenarios.SCENARIOS[cell[0]], cell[1]), between='runs')
         if not any(self.work_root.iterdir()):
             self.work_root.rmdir()
-        result = {'tool': 'scripts/ab-bench --ha-transfer', 'status': status, 'reason': reason,
-                  'startedAt': self.started_at, 'finishedAt': lifecycle.now(),
-                  'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
-                  'machine': self.machine,
-                  'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
-                               'threads': self.s.threads, 'seed': self.s.seed, 'quietSeconds': self.s.quiet_s,
-                               'basePort': self.s.base_port, 'weights': self.s.weights,
-                               'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf},
-                  'runs': self.runs}
+        settings = {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops, 'threads': self.s.threads,
+                    'seed': self.s.seed, 'quietSeconds': self.s.quiet_s, 'basePort': self.s.base_port,
+                    'weights': self.s.weights, 'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf}
+        result = dict(lifecycle.envelope('scripts/ab-bench --ha-transfer', status, reason, self.started_at, began,
+                                         self.command_line, self.machine, settings), runs=self.runs)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result))
         return result
@@ -180,7 +162,7 @@ class HaTransfer:
             if client:
                 client.terminate()
             keep_work = True
-            raise Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
+            raise lifecycle.Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
         finally:
             record['wallSeconds'] = round(time.monotonic() - began, 1)
             self._stop(cluster, run_id, keep_work)

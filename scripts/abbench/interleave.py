@@ -24,7 +24,6 @@ import json
 import random
 import re
 import shutil
-import signal
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -294,13 +293,10 @@ class Interleave:
         self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
         self.machine = machine.describe(self.repo, self.ozone)
         self.started_at, began = lifecycle.now(), time.monotonic()
-        image_info = None
+        image, image_info = None, None
         if self.s.preload_keys:
-            image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port,
-                                         churn_ops=self.s.preload_churn)
-            print(f'ab-bench: base image of {self.s.preload_keys:,} preloaded keys: {image.path} (built now unless '
-                  'cached)...', flush=True)
-            image_info = image.ensure(self.out / 'logs' / 'preload.log')
+            image, image_info = preload.ensure_image(self.repo, self.s.preload_keys, self.s.base_port,
+                                                     self.s.preload_churn, self.out / 'logs' / 'preload.log')
         work_root = Path(tempfile.mkdtemp(prefix='abbench-interleave-'))
         work = work_root / 'cluster'
         if self.s.preload_keys:
@@ -312,62 +308,56 @@ class Interleave:
         client = None
         keep_work = False
         status, reason = 'complete', None
-        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
         self.schedule = plan(self.s.pairs, self.s.seed)
-        try:
-            print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
-            cluster.start()
-            self.env = client_env(cluster)
-            self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
-            cmd = self._client_command()
-            self.freon_command = freon.shown(cmd)
-            client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
-            client.start()
-            self._wait_for_first_operations(client)
-            total = len(self.schedule) * 2
-            load_began = self.load_began = time.monotonic()
-            for pair, order in self.schedule:
-                elapsed = time.monotonic() - load_began
-                if self.s.load_s and pair > 2 and elapsed + elapsed / pair > self.s.load_s:
-                    print(f'ab-bench --interleave: {pair - 1} measured pairs in {elapsed:.0f} s of load; the next '
-                          f'would end after --load-seconds {self.s.load_s:g}', flush=True)
-                    break
-                for label in order:
-                    self._block(pair, label, len(self.blocks) + 1, total, client)
-        except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
-            status = 'partial'
-            reason = 'interrupted (Ctrl-C or SIGTERM)' if isinstance(e, KeyboardInterrupt) else str(e)
-            keep_work = not isinstance(e, KeyboardInterrupt)
-            print(f'ab-bench --interleave: {reason}; stopping', flush=True)
-        finally:
-            signal.signal(signal.SIGTERM, previous)
-            if client:
-                client.terminate()
-            self._stop(cluster, keep_work)
-            if not keep_work:
-                shutil.rmtree(work_root, ignore_errors=True)
+        with lifecycle.sigterm_as_interrupt():
+            try:
+                print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
+                cluster.start()
+                self.env = client_env(cluster)
+                self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
+                cmd = self._client_command()
+                self.freon_command = freon.shown(cmd)
+                client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
+                client.start()
+                self._wait_for_first_operations(client)
+                total = len(self.schedule) * 2
+                load_began = self.load_began = time.monotonic()
+                for pair, order in self.schedule:
+                    elapsed = time.monotonic() - load_began
+                    if self.s.load_s and pair > 2 and elapsed + elapsed / pair > self.s.load_s:
+                        print(f'ab-bench --interleave: {pair - 1} measured pairs in {elapsed:.0f} s of load; the '
+                              f'next would end after --load-seconds {self.s.load_s:g}', flush=True)
+                        break
+                    for label in order:
+                        self._block(pair, label, len(self.blocks) + 1, total, client)
+            except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
+                status = 'partial'
+                reason = 'interrupted (Ctrl-C or SIGTERM)' if isinstance(e, KeyboardInterrupt) else str(e)
+                keep_work = not isinstance(e, KeyboardInterrupt)
+                print(f'ab-bench --interleave: {reason}; stopping', flush=True)
+            finally:
+                if client:
+                    client.terminate()
+                self._stop(cluster, keep_work)
+                if not keep_work:
+                    shutil.rmtree(work_root, ignore_errors=True)
         self._fill_client()
         self._fill_work()
-        result = {'tool': 'scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), 'status': status,
-                  'reason': reason, 'startedAt': self.started_at, 'finishedAt': lifecycle.now(),
-                  'wallSeconds': round(time.monotonic() - began, 1), 'commandLine': self.command_line,
-                  'machine': self.machine,
-                  'settings': {'mode': 'A/A' if self.s.aa else 'A/B', 'scenario': self.s.scenario,
-                               'blockSeconds': self.s.block_s, 'loadSeconds': self.s.load_s,
-                               'pairs': max(0, len({b['pair'] for b in self.blocks}) - 1), 'warmupPairs': 1,
-                               'discardSeconds': self.s.discard_s, 'threads': self.s.threads, 'seed': self.s.seed,
-                               'basePort': self.s.base_port, 'weights': self.s.weights,
-                               'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf,
-                               'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
-                               'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
-                               'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
-                               'targetRatio': TARGET_RATIO,
-                               'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT},
-                  'omConf': self.om_conf, 'freonCommand': getattr(self, 'freon_command', None),
-                  'latencyLog': LATENCY_LOG, 'preload': image_info,
-                  'schedule': [[pair, list(order)] for pair, order in self.schedule],
-                  'switches': self.switches, 'blocks': self.blocks,
-                  'analysis': analyse(self.blocks, self.s.aa, self.s.continuous_busy) if self.blocks else None}
+        settings = {'mode': 'A/A' if self.s.aa else 'A/B', 'scenario': self.s.scenario, 'blockSeconds': self.s.block_s,
+                    'loadSeconds': self.s.load_s, 'pairs': max(0, len({b['pair'] for b in self.blocks}) - 1),
+                    'warmupPairs': 1, 'discardSeconds': self.s.discard_s, 'threads': self.s.threads,
+                    'seed': self.s.seed, 'basePort': self.s.base_port, 'weights': self.s.weights,
+                    'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf,
+                    'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
+                    'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
+                    'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
+                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT}
+        result = dict(lifecycle.envelope('scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), status,
+                                         reason, self.started_at, began, self.command_line, self.machine, settings),
+                      omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,
+                      preload=image_info, schedule=[[pair, list(order)] for pair, order in self.schedule],
+                      switches=self.switches, blocks=self.blocks,
+                      analysis=analyse(self.blocks, self.s.aa, self.s.continuous_busy) if self.blocks else None)
         chart_files = draw(result, self.out / 'charts')
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result, chart_files))

@@ -1,7 +1,14 @@
-"""What every driver of a measurement does around its run the same way: the time a result records, and SIGTERM
-taken as Ctrl-C."""
+"""What every driver of a measurement does around its run the same way: the time a result records, SIGTERM taken as
+Ctrl-C, the cells of its plan run until one aborts, and the fields every result starts with."""
 
+import contextlib
 import datetime
+import signal
+import time
+
+
+class Aborted(Exception):
+    """Ctrl-C, SIGTERM or a failed cell: the measurement stops, keeping what it measured."""
 
 
 def now():
@@ -13,3 +20,37 @@ def interrupt_on_sigterm(signum, frame):
     """A SIGTERM handler (a CI's timeout, `kill`): raised as Ctrl-C, so that the driver's interrupt path stops its
     cluster and keeps what was measured, marked partial."""
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt():
+    """SIGTERM raised as Ctrl-C while the block runs; the previous handler afterwards."""
+    previous = signal.signal(signal.SIGTERM, interrupt_on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run_cells(cells, run_one, between):
+    """Runs run_one(index, cell) for each cell in turn, SIGTERM taken as Ctrl-C. Returns (status, reason): 'complete'
+    and None, or 'partial' and why: a cell's Aborted, or an interrupt between two `between` (a cell that is
+    interrupted itself records it and raises Aborted)."""
+    with sigterm_as_interrupt():
+        try:
+            for index, cell in enumerate(cells):
+                run_one(index, cell)
+        except Aborted as e:
+            return 'partial', str(e)
+        except KeyboardInterrupt:
+            return 'partial', f'interrupted between two {between}'
+    return 'complete', None
+
+
+def envelope(tool, status, reason, started_at, began, command_line, machine, settings):
+    """The fields every result of the harness starts with, in this order: what wrote it, whether it is complete and
+    why not, when it started and finished, its wall time (from `began`, a time.monotonic()), the command, the machine
+    (with the commit) and the settings. The driver adds its body after them."""
+    return {'tool': tool, 'status': status, 'reason': reason, 'startedAt': started_at, 'finishedAt': now(),
+            'wallSeconds': round(time.monotonic() - began, 1) if began is not None else None,
+            'commandLine': command_line, 'machine': machine, 'settings': settings}

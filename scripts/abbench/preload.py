@@ -57,6 +57,17 @@ def _size_bytes(path):
     return total
 
 
+def ensure_image(repo, keys, base_port, churn_ops, log):
+    """(the image, its description) of `keys` preloaded keys for clusters on `base_port`, built now unless cached, as
+    every driver whose arms start from one says it; a failed build raises ClusterError."""
+    image = PreloadImage(repo, keys, base_port, churn_ops=churn_ops)
+    print(f'ab-bench: base image of {keys:,} preloaded keys: {image.path} (built now unless cached)...', flush=True)
+    info = image.ensure(log)
+    print(f"ab-bench: base image {'cached' if info['cached'] else 'built'} ({info['buildSeconds']} s to build, OM DB "
+          f"{info['omDbBytes'] / 2**20:,.1f} MB)", flush=True)
+    return image, info
+
+
 def copy_cluster(image, dest):
     """A private copy of the image's cluster in `dest`: SST files hard-linked where `dest` is on the image's file
     system (RocksDB never changes an SST in place, it only adds and deletes them), everything else copied."""

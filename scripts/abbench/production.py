@@ -98,17 +98,14 @@ class Production:
             if measures[name]['status'] != 'complete':
                 status, reason = 'partial', f"interleaved measure of {name}: {measures[name].get('reason')}"
                 break
-        result = {'tool': 'scripts/ab-bench --production', 'status': status, 'reason': reason,
-                  'startedAt': started_at, 'finishedAt': lifecycle.now(),
-                  'wallSeconds': round(time.monotonic() - began, 1),
-                  'commandLine': self.command_line, 'machine': arms['machine'], 'phaseSeconds': phases,
-                  'settings': {'scenarios': SCENARIOS, 'arms': ARMS, 'preloadKeys': PRELOAD_KEYS, 'ops': OPS,
-                               'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,
-                               'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S,
-                               'interleaveBlockSeconds': INTERLEAVE_BLOCK_S,
-                               'threads': self.args.threads, 'seed': self.args.seed},
-                  'preload': arms.get('preload'),
-                  'targets': targets(arms, measures, time.monotonic() - began)}
+        settings = {'scenarios': SCENARIOS, 'arms': ARMS, 'preloadKeys': PRELOAD_KEYS, 'ops': OPS,
+                    'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,
+                    'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S,
+                    'interleaveBlockSeconds': INTERLEAVE_BLOCK_S, 'threads': self.args.threads, 'seed': self.args.seed}
+        result = dict(lifecycle.envelope('scripts/ab-bench --production', status, reason, started_at, began,
+                                         self.command_line, arms['machine'], settings),
+                      phaseSeconds=phases, preload=arms.get('preload'),
+                      targets=targets(arms, measures, time.monotonic() - began))
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result, arms, measures))
         return result

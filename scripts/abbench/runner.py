@@ -3,7 +3,6 @@
 import json
 import os
 import shutil
-import signal
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -37,10 +36,6 @@ class Settings:
     interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
     quiet_s: int = 60  # bulk-expire: seconds with no client between the bulk delete and the readers
     after_s: float = 0  # seconds of work the caller runs after the arms (--production), for the time left shown
-
-
-class Aborted(Exception):
-    """Ctrl-C, SIGTERM or a failed arm: the benchmark stops, keeping what it measured."""
 
 
 # The arms where the range service runs: their client cost is measured where it works (clientcost.py).
@@ -77,34 +72,16 @@ class Benchmark:
         self.machine = machine.describe(self.repo, self.ozone)
         self.started_at, self.began = lifecycle.now(), time.monotonic()
         if self.s.preload_keys:
-            self._ensure_image()
+            self.image, self.image_info = preload.ensure_image(self.repo, self.s.preload_keys, self.s.base_port,
+                                                               self.s.preload_churn, self.out / 'logs' / 'preload.log')
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-'))
-        previous = signal.signal(signal.SIGTERM, lifecycle.interrupt_on_sigterm)
-        status, reason = 'complete', None
-        try:
-            plan = self.plan()
-            progress = Progress(len(plan), after_s=self.s.after_s)
-            for index, (scenario, arm, repeat) in enumerate(plan):
-                self._run_arm(index, plan, progress, scenarios.SCENARIOS[scenario], arm, repeat)
-        except Aborted as e:
-            status, reason = 'partial', str(e)
-        except KeyboardInterrupt:
-            status, reason = 'partial', 'interrupted between two arms'
-        finally:
-            signal.signal(signal.SIGTERM, previous)
+        plan = self.plan()
+        progress = Progress(len(plan), after_s=self.s.after_s)
+        status, reason = lifecycle.run_cells(plan, lambda index, cell: self._run_arm(
+            index, plan, progress, scenarios.SCENARIOS[cell[0]], cell[1], cell[2]), between='arms')
         if not any(self.work_root.iterdir()):
             self.work_root.rmdir()
         return self.write_results(status, reason)
-
-    def _ensure_image(self):
-        self.image = preload.PreloadImage(self.repo, self.s.preload_keys, self.s.base_port,
-                                          churn_ops=self.s.preload_churn)
-        print(f'ab-bench: base image of {self.s.preload_keys:,} preloaded keys: {self.image.path} '
-              '(built now unless cached)...', flush=True)
-        self.image_info = self.image.ensure(self.out / 'logs' / 'preload.log')
-        print(f"ab-bench: base image {'cached' if self.image_info['cached'] else 'built'} "
-              f"({self.image_info['buildSeconds']} s to build, OM DB {self.image_info['omDbBytes'] / 2**20:,.1f} MB)",
-              flush=True)
 
     def _om_conf(self, scenario, arm, interval_s):
         write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
@@ -180,7 +157,7 @@ class Benchmark:
             if scraper:
                 scraper.stop()
             self._stop_cluster(cluster, record, keep_work=True)
-            raise Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
+            raise lifecycle.Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
         finally:
             record['wallSeconds'] = round(time.monotonic() - began, 1)
             record['loadAverageAtEnd'] = _load()
@@ -263,19 +240,15 @@ class Benchmark:
             om_log.exists() else []
 
     def write_results(self, status, reason):
-        result = {'tool': 'scripts/ab-bench', 'status': status, 'reason': reason,
-                  'startedAt': getattr(self, 'started_at', None), 'finishedAt': lifecycle.now(),
-                  'wallSeconds': round(time.monotonic() - self.began, 1) if hasattr(self, 'began') else None,
-                  'commandLine': self.command_line, 'machine': self.machine,
-                  'settings': {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops,
-                               'threads': self.s.threads, 'seed': self.s.seed, 'repeat': self.s.repeat,
-                               'scrapeIntervalS': self.s.scrape_interval_s, 'basePort': self.s.base_port,
-                               'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
-                               'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
-                               'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
-                               'intervalFraction': self.s.interval_fraction, 'quietSeconds': self.s.quiet_s,
-                               'metrics2PeriodS': METRICS2_PERIOD_S},
-                  'preload': self.image_info, 'runs': self.runs}
+        settings = {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops, 'threads': self.s.threads,
+                    'seed': self.s.seed, 'repeat': self.s.repeat, 'scrapeIntervalS': self.s.scrape_interval_s,
+                    'basePort': self.s.base_port, 'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
+                    'profile': self.s.profile, 'extraOmConf': self.s.om_conf, 'preloadKeys': self.s.preload_keys,
+                    'preloadChurn': self.s.preload_churn, 'intervalFraction': self.s.interval_fraction,
+                    'quietSeconds': self.s.quiet_s, 'metrics2PeriodS': METRICS2_PERIOD_S}
+        result = dict(lifecycle.envelope('scripts/ab-bench', status, reason, self.started_at, self.began,
+                                         self.command_line, self.machine, settings),
+                      preload=self.image_info, runs=self.runs)
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}
         for scenario, by_arm in report.group_runs(self.runs).items():

@@ -1,6 +1,7 @@
 """What the tests that drive real clusters share."""
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -21,3 +22,18 @@ def ab_bench():
         assert summary['status'] == 'complete'
         return summary
     return run
+
+
+@pytest.fixture(scope='session')
+def stopped_and_removed():
+    """Asserts that each of `runs` left no cluster directory and no process running from it."""
+    def check(runs):
+        for run in runs:
+            assert not Path(run['clusterDir']).exists()
+            for pid in filter(str.isdigit, os.listdir('/proc')):
+                try:
+                    cmdline = Path(f'/proc/{pid}/cmdline').read_bytes().decode('utf-8', 'replace')
+                except OSError:
+                    continue
+                assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'
+    return check

@@ -3,14 +3,11 @@ tombstones the bulk delete left, in memtables where OM's /prom sees none, and th
 at OM, crossing them. The range arm's side, the idle service cleaning such a bulk in the quiet period, is
 test_s3_expiry_cluster's; the targets the report sets from both arms are test_bulkexpire's."""
 
-import os
-from pathlib import Path
-
 import pytest
 
 from abbench import bulkexpire
 
-# Outside the ports of the other tests (15000-19999, 35000) and of the HA test (21100).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 21000
 OPS = 3000
 QUIET_S = 5
@@ -82,13 +79,5 @@ def test_report_shows_the_load_and_the_verdict(result):
     assert '](charts/bulk-expire/iter_skips_per_second.png)' in text
 
 
-def test_clusters_are_stopped_and_removed(result):
-    _, summary = result
-    for run in summary['runs']:
-        assert not Path(run['clusterDir']).exists()
-        for pid in filter(str.isdigit, os.listdir('/proc')):
-            try:
-                cmdline = Path(f'/proc/{pid}/cmdline').read_bytes().decode('utf-8', 'replace')
-            except OSError:
-                continue
-            assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'
+def test_clusters_are_stopped_and_removed(result, stopped_and_removed):
+    stopped_and_removed(result[1]['runs'])

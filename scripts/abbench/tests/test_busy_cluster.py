@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-# Outside the other tests' ports (15000-19900, 23400).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 23700
 PRELOAD_KEYS = 200_000
 

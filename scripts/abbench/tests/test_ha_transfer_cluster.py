@@ -1,5 +1,6 @@
-"""--ha-transfer on a real cluster of three OMs, the retention load with the service off, at the smallest size (about
-2.5 minutes): each OM's heads, read from a copy of its DB, and the new leader's after a leadership transfer."""
+"""--ha-transfer on a real cluster of three OMs, the retention load with the service off and on, at the smallest size
+(1 MB memtables, so that deletes reach SSTs and the service has work): each OM's heads, read from a copy of its DB,
+and the new leader's after a leadership transfer; with the service on, the followers clean their tables."""
 
 import json
 import subprocess
@@ -10,7 +11,7 @@ import pytest
 from abbench import hatransfer
 
 REPO = Path(__file__).resolve().parents[3]
-# 46 ports from here; outside the other tests' blocks (15000-19999, 21000, 35000).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 21100
 OMS = {'om1', 'om2', 'om3'}
 THREADS = 4
@@ -21,11 +22,16 @@ pytestmark = pytest.mark.cluster
 @pytest.fixture(scope='module')
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('ha-transfer') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--ha-transfer', '--scenario', 'retention', '--arms', 'off', '--ops',
-           '2000', '--threads', str(THREADS), '--quiet-seconds', '5', '--base-port', str(BASE_PORT), '--out', str(out)]
-    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--ha-transfer', '--scenario', 'retention', '--arms', 'off,range',
+           '--ops', '2000', '--threads', str(THREADS), '--write-buffer', '1MB', '--quiet-seconds', '5', '--base-port',
+           str(BASE_PORT), '--out', str(out)]
+    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
     return out, json.loads((out / hatransfer.JSON_FILE).read_text())
+
+
+def _run(result, arm):
+    return next(r for r in result[1]['runs'] if r['arm'] == arm)
 
 
 def test_the_page_records_the_run(result):
@@ -36,11 +42,12 @@ def test_the_page_records_the_run(result):
     assert data['startedAt'] and data['finishedAt'] and data['wallSeconds'] > 0
     page = (out / hatransfer.PAGE_FILE).read_text()
     assert page == hatransfer.render(data)
-    assert '| keyTable, listing start | `off` |' in page
+    assert '| keyTable, listing start | `off` |' in page and '| keyTable, listing start | `range` |' in page
 
 
-def test_leadership_moved_to_another_om(result):
-    run = result[1]['runs'][0]
+@pytest.mark.parametrize('arm', ['off', 'range'])
+def test_leadership_moved_to_another_om(result, arm):
+    run = _run(result, arm)
     assert run['status'] == 'ok'
     assert run['oldLeader'] in OMS and run['newLeader'] in OMS and run['newLeader'] != run['oldLeader']
     assert set(run['oms']) == OMS
@@ -48,7 +55,7 @@ def test_leadership_moved_to_another_om(result):
 
 
 def test_every_om_reads_its_own_db_and_finds_the_same_live_keys(result):
-    run = result[1]['runs'][0]
+    run = _run(result, 'off')
     deleted = run['client']['deleted']
     readings = list(run['oms'].values()) + [run['newLeaderAfter']]
     for reading in readings:
@@ -65,10 +72,23 @@ def test_every_om_reads_its_own_db_and_finds_the_same_live_keys(result):
 
 
 def test_targets_are_computed_for_every_head(result):
-    run = result[1]['runs'][0]
-    rows = hatransfer.targets([run])
-    assert [measure for measure, *_ in rows] == run['measures']
+    runs = {arm: _run(result, arm) for arm in ('off', 'range')}
+    rows = hatransfer.targets(list(runs.values()))
+    assert [(arm, measure) for measure, arm, *_ in rows] == [(arm, m) for arm in runs for m in runs[arm]['measures']]
     for measure, arm, old, new, vs_old, met_old, off_new, vs_off, met_off in rows:
+        run = runs[arm]
         assert old == run['oms'][run['oldLeader']]['headSkips'][measure]
         assert new == run['newLeaderAfter']['headSkips'][measure]
-        assert met_old is not None and off_new is None  # `off` has no `off` to be set against
+        assert met_old is not None
+        # `off` has no `off` to be set against; range is set against off's new leader
+        assert off_new == (None if arm == 'off' else runs['off']['newLeaderAfter']['headSkips'][measure])
+
+
+def test_with_the_service_on_the_followers_clean_their_tables(result):
+    """The follower rule end to end: a follower has no readers and may lead at any time, so its service cleans
+    every table as it applies the leader's deletes; off's OMs report no service work at all."""
+    on, off = _run(result, 'range'), _run(result, 'off')
+    followers = [r for om, r in on['oms'].items() if om != on['oldLeader']]
+    assert len(followers) == 2 and all(r['role'] == 'FOLLOWER' for r in followers)
+    assert sum(r['rangesCompacted'] + r['memtableFlushes'] for r in followers) > 0, on['oms']
+    assert all(r['rangesCompacted'] is None and r['memtableFlushes'] is None for r in off['oms'].values())

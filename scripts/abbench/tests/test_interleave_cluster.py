@@ -1,4 +1,4 @@
-"""--interleave end to end at the smallest size: one real local cluster, 2 measured pairs of 5 s blocks after a
+"""--interleave end to end at the smallest size: one real local cluster, 2 measured pairs of 8 s blocks after a
 warm-up pair (about 2 minutes)."""
 
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-# Outside the other tests' ports (15000-19900).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 23400
 PAIRS = 2
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.cluster
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('interleave') / 'results'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--interleave', '--scenario', 'seed', '--pairs', str(PAIRS),
-           '--block-seconds', '5', '--discard-seconds', '1', '--threads', '4', '--seed', '7',
+           '--block-seconds', '8', '--discard-seconds', '1', '--threads', '4', '--seed', '7',
            '--base-port', str(BASE_PORT), '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr

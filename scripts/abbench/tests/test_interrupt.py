@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-# Outside the smoke test's block (19400) and the harness's default (19100).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 INTERRUPT_BASE_PORT = 19500
 
 pytestmark = pytest.mark.cluster

@@ -18,8 +18,7 @@ from abbench.cluster import LocalCluster, dist_dir
 from abbench.journal import expected_keys
 
 REPO = Path(__file__).resolve().parents[3]
-# Below 32768, where Linux's ephemeral ports start (a client's port there can take ours), and apart from the other
-# tests' clusters (19400-19540, 21000-21180, 23400-23440) and the benchmarks' default (19100).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 24000
 KEYS = 2000
 CHURN_OPS = 1500

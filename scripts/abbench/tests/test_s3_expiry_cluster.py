@@ -9,7 +9,7 @@ import pytest
 
 from abbench import s3expiry
 
-# Outside the ports of the other tests (15000-19999, 21000-21145, 23400-23747, 24000, 35000).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 BASE_PORT = 23900
 OPS = 600
 QUIET_S = 10

@@ -3,7 +3,6 @@
 
 import csv
 import json
-import os
 import subprocess
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from abbench import catalog, charts, scenarios
 
 REPO = Path(__file__).resolve().parents[3]
-# Outside the ports other tests and benchmarks use (15000-18999) and the harness's default (19100).
+# A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).
 SMOKE_BASE_PORT = 19400
 ARMS = ['off', 'prototype', 'range', 'full']
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
@@ -154,14 +153,6 @@ def test_each_arm_has_an_om_flamegraph_linked_in_the_report(results):
         assert f"]({run['omFlamegraph']})" in text
 
 
-def test_clusters_are_stopped_and_removed(results):
+def test_clusters_are_stopped_and_removed(results, stopped_and_removed):
     out, _ = results
-    result = json.loads((out / 'summary.json').read_text())
-    for run in result['runs']:
-        assert not Path(run['clusterDir']).exists()
-        for pid in filter(str.isdigit, os.listdir('/proc')):
-            try:
-                cmdline = Path(f'/proc/{pid}/cmdline').read_bytes().decode('utf-8', 'replace')
-            except OSError:
-                continue
-            assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'
+    stopped_and_removed(json.loads((out / 'summary.json').read_text())['runs'])
