@@ -403,6 +403,17 @@ def module_slowdown(path, before):
     return path, get
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
+REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
+REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
+
+
+def repeated(path):
+    """A repeat-tests page's one class: "N of M runs passed, S s a run (median)"."""
+    def get(result):
+        c, = result['classes']
+        return (f"{c['passed']} of {c['runs']} runs passed, "
+                f"{statistics.median(r['seconds'] for r in c['perRun']):.0f} s a run (median)")
+    return path, get
 
 
 def kills_passed(path):
@@ -688,6 +699,8 @@ FACTS = {
     'rolling-upgrade.passed': ((ROLLING_UPGRADE, lambda result: (
         f"{sum(1 for r in result['rows'] if r['passed'])} of {len(result['rows'])}")), text),
     'rolling-upgrade.minutes': (at(ROLLING_UPGRADE, 'wallSeconds'), minutes),
+    'repeat.single': (repeated(REPEAT_SINGLE), text),
+    'repeat.ha': (repeated(REPEAT_HA), text),
     'rolling-upgrade.compactions': ((ROLLING_UPGRADE, lambda result: ', '.join(
         f'{om} {n:,}' for om, n in result['compactions'].items())), text),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),

@@ -1,5 +1,6 @@
-"""--interleave end to end at the smallest size: one real local cluster, 2 measured pairs of 8 s blocks after a
-warm-up pair (about 2 minutes)."""
+"""--interleave end to end at the smallest size: one real local cluster, 2 measured pairs of 5 s blocks after a
+warm-up pair (about 2 minutes). Its blocks' counts hold only on a machine with nothing else loading it (OM's
+/prom snapshots and the client's window drift apart under contention), so the test command runs it alone."""
 
 import json
 import subprocess
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.cluster
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('interleave') / 'results'
     cmd = [str(REPO / 'scripts' / 'ab-bench'), '--interleave', '--scenario', 'seed', '--pairs', str(PAIRS),
-           '--block-seconds', '8', '--discard-seconds', '1', '--threads', '4', '--seed', '7',
+           '--block-seconds', '5', '--discard-seconds', '1', '--threads', '4', '--seed', '7',
            '--base-port', str(BASE_PORT), '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
