@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import charts, hatransfer, interleave, preload, production, report, scenarios
+from . import charts, hatransfer, interleave, preload, production, report, scenarios, summary
 from .cluster import ClusterError, repo_root
 from .progress import ended
 from .runner import Benchmark, Settings
@@ -238,7 +238,7 @@ def rewrite_report(folder):
         return 0
     result = _load_result(folder)
     chart_files = {scenario: charts.scenario_files(folder / 'charts' / scenario)
-                   for scenario in report.group_runs(result['runs'])}
+                   for scenario in summary.group_runs(result['runs'])}
     (folder / 'report.md').write_text(report.render(result, chart_files))
     print(f'Report: {folder / "report.md"}')
     return 0

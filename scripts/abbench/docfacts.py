@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale
-from .summary import lookup
+from .summary import group_runs, lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
@@ -346,7 +346,6 @@ def p99_repeat_spreads(path):
     return path, get
 
 
-
 # The Scale section's target for the listener's cost (docs/design/range-statistics.md): flush throughput with range
 # statistics at least this fraction of that without them.
 FLUSH_TARGET = 0.98
@@ -366,11 +365,9 @@ def held_text(mets):
 
 
 def bulk_range_targets(result):
-    """Whether each of the range arm's bulk-expire targets holds, as its page judges them."""
-    by_arm = {}
-    for run in result['runs']:
-        if run['scenario'] == 'bulk-expire' and run.get('status') == 'ok':
-            by_arm.setdefault(run['arm'], []).append(run)
+    """Whether each of the range arm's bulk-expire targets holds, as its page judges them (report.py: the same
+    grouping of the runs, the same targets)."""
+    by_arm = group_runs(result['runs'])['bulk-expire']
     return [met for *_, met in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'range')]
 
 

@@ -129,6 +129,7 @@ def unaccounted(doc, raw, defaults, allowed):
     for."""
     text = prose(raw)  # the same length as raw: a paragraph's span in one is its span in the other
     spans = allowed.spans(doc, raw)
+    lines = raw.splitlines()
     found = []
     for paragraph in re.finditer(r'(?:[^\n]*\S[^\n]*\n?)+', text):
         named = raw[paragraph.start():paragraph.end()]
@@ -138,7 +139,7 @@ def unaccounted(doc, raw, defaults, allowed):
             if any(a <= start < b for a, b in spans) or value(m.group(0)) in keys_default:
                 continue
             line = text.count('\n', 0, start) + 1
-            context = raw.splitlines()[line - 1].strip()
+            context = lines[line - 1].strip()
             found.append(Unaccounted(doc, line, m.group(0), re.sub(r'\s+', ' ', context)[:100]))
     return found
 

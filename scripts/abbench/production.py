@@ -32,7 +32,7 @@ from .cluster import ClusterError
 from .interleave import Interleave, InterleaveSettings
 from .progress import ended
 from .runner import Benchmark, Settings
-from .summary import lookup
+from .summary import group_runs, lookup
 
 SCENARIOS = ['seed', 'retention']
 ARMS = ['off', 'range', 'prototype', 'full']
@@ -225,7 +225,7 @@ def render(result, arms, measures):
         lines.append(f"| {t['target']} | {_fmt(t['value'])} | {t['bound']} | {holds} |")
     lines.append('')
     for name in SCENARIOS:
-        by_arm = report.group_runs(arms['runs']).get(name)
+        by_arm = group_runs(arms['runs']).get(name)
         if not by_arm:
             continue
         metrics = report.metrics_of(name)

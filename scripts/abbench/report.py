@@ -121,15 +121,6 @@ def _cell(agg, base, row, repeats):
     return text
 
 
-def group_runs(runs):
-    """{scenario: {arm: [runs]}} of the runs that produced numbers, in the order they ran."""
-    grouped = {}
-    for run in runs:
-        if run.get('client') or run.get('om'):
-            grouped.setdefault(run['scenario'], {}).setdefault(run['arm'], []).append(run)
-    return grouped
-
-
 def table(by_arm, repeats, baseline='off', rows=None):
     arms = list(by_arm)
     lines = ['| metric | ' + ' | '.join(arms) + ' |', '|---|' + '---|' * len(arms)]
@@ -298,7 +289,7 @@ def render(result, chart_files):
                   '`summary.json` (`status`).', '']
     lines += _setup(result)
     repeats = result['settings']['repeat']
-    for scenario, by_arm in group_runs(result['runs']).items():
+    for scenario, by_arm in summary.group_runs(result['runs']).items():
         metrics = metrics_of(scenario)
         lines += [f'## Scenario `{scenario}`', '', SCENARIOS[scenario].about + '.', '']
         if SCENARIOS[scenario].phased:
@@ -389,7 +380,7 @@ def render_comparison(first, second, first_dir, second_dir):
              f'{first["machine"].get("cores")} cores)',
              f'- B: `{second_dir}` (commit {second["machine"].get("gitCommit")}, {second["settings"]["ops"]:,} ops, '
              f'{second["machine"].get("cores")} cores)', '']
-    a_runs, b_runs = group_runs(first['runs']), group_runs(second['runs'])
+    a_runs, b_runs = summary.group_runs(first['runs']), summary.group_runs(second['runs'])
     for scenario in [s for s in a_runs if s in b_runs]:
         lines += [f'## Scenario `{scenario}`', '']
         for arm in [a for a in a_runs[scenario] if a in b_runs[scenario]]:

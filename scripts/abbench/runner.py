@@ -251,7 +251,7 @@ class Benchmark:
                       preload=self.image_info, runs=self.runs)
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}
-        for scenario, by_arm in report.group_runs(self.runs).items():
+        for scenario, by_arm in summary.group_runs(self.runs).items():
             runs = [r for arm_runs in by_arm.values() for r in arm_runs]
             series = {r['id']: summary.read_series(self.out / r['csv']) for r in runs if (self.out / r['csv']).exists()}
             marks = {r['id']: self._full_compaction_spans(r) for r in runs}

@@ -122,6 +122,15 @@ def arm_summary(freon, rows):
     return {'client': client, 'om': om_summary(rows, total_ops) if rows else None, 'samples': len(rows)}
 
 
+def group_runs(runs):
+    """{scenario: {arm: [runs]}} of the runs that produced numbers, in the order they ran."""
+    grouped = {}
+    for run in runs:
+        if run.get('client') or run.get('om'):
+            grouped.setdefault(run['scenario'], {}).setdefault(run['arm'], []).append(run)
+    return grouped
+
+
 def lookup(run, path):
     """A value of one arm's summary by dotted path (e.g. 'client.operations.LIST.p99'); None if absent."""
     value = run

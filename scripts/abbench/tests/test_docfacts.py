@@ -41,7 +41,8 @@ def test_a_status_line_counts_the_targets_its_page_judges():
     line says "done" beside a missed target."""
     results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
     page = (results / docfacts.BULK_CLUSTER).with_name('report.md').read_text()
-    rows = [line for line in page.split('### Targets')[1].split('###')[0].splitlines() if line.startswith('| `range` |')]
+    table = page.split('### Targets')[1].split('###')[0]
+    rows = [line for line in table.splitlines() if line.startswith('| `range` |')]
     met = sum(1 for row in rows if row.endswith('| yes |'))
     assert docfacts.value_of('status.idle', results, {}) == f'{met} of {len(rows)} targets of its page hold'
     assert docfacts.held_text([True, True]) == 'all 2 targets of its page hold'

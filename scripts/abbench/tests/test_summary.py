@@ -146,14 +146,14 @@ PAIRED_RUNS = [_list_run('off', 1, 100.0), _list_run('range', 1, 120.0), _list_r
 
 
 def test_repeats_as_pairs_set_each_run_against_the_off_run_of_its_repeat():
-    rows = report.paired(report.group_runs(PAIRED_RUNS)['seed'])
+    rows = report.paired(summary.group_runs(PAIRED_RUNS)['seed'])
     assert len(rows) == 1
     label, arm, ratios, median, needed = rows[0]
     assert (label, arm, needed) == ('LIST p99', 'range', 26)
     assert ratios == pytest.approx([1.2, 0.95, 1.4])
     assert median == pytest.approx(1.2)
     assert report.repeats_needed([0.1, -0.1]) is None  # two pairs say too little of their spread
-    assert report.paired(report.group_runs(PAIRED_RUNS[:2])['seed']) == []  # one repeat: no pairs to show
+    assert report.paired(summary.group_runs(PAIRED_RUNS[:2])['seed']) == []  # one repeat: no pairs to show
 
 
 def test_report_is_written_again_from_summary_json(tmp_path):
