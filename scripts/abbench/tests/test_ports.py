@@ -1,7 +1,7 @@
-"""The clusters of the distribution's tests run two at a time (pytest-xdist workers, failsafe forks): each test that
-starts one takes a block of ports of its own, which this test keeps apart. A block is what scripts/cluster takes from
-a base port (40, plus 6 for --om-ha and 2 for --s3g) rounded up to 100; scripts/fault-test's HA cluster takes the
-next block."""
+"""The harness's cluster tests run two at a time (pytest-xdist workers), beside nothing else but each other; every
+test that starts a cluster, the distribution's ITs included, takes a block of ports of its own, which this test keeps
+apart. A block is what scripts/cluster takes from a base port (40, plus 6 for --om-ha and 2 for --s3g) rounded up to
+100; scripts/fault-test's HA cluster takes the next block."""
 
 import re
 from pathlib import Path
