@@ -93,7 +93,7 @@ def db_best_other(path, scenario, read, than='range', others=None, when='inRun')
 
     def get(result):
         arms = {a['arm']: a for a in result['scenarios'][scenario]}
-        candidates = [n for n in arms if (n in others if others else n not in optionsarms.OM_ARMS)]
+        candidates = [n for n in arms if (n in others if others else not optionsarms.om_arm(n))]
         best = min(candidates, key=lambda n: mean(arms[n]))
         return f"{best}, {mean(arms[best]) / mean(arms[than]):.2f}x"
     return path, get

@@ -26,6 +26,12 @@ READ_TRIGGERED_RATIO = 0.5
 NOISE = 0.10
 
 
+def om_arm(name):
+    """Whether an arm is one of OM's rather than a tuning arm: off on another RocksDB (off@master) is OM's options
+    with nothing added there, the baseline of that RocksDB's arms."""
+    return name.split('@')[0] in OM_ARMS
+
+
 def _reads(arm, bulk):
     """Read name -> (mean ms, mean skips): the first reads after the quiet period in a bulk scenario, the in-run
     samples in the others."""
@@ -81,7 +87,7 @@ def targets(runs):
             rng = by['range']
             rng_reads = _reads(rng, bulk)
             for name, arm in by.items():
-                if name in OM_ARMS:
+                if om_arm(name):
                     continue
                 reads = _reads(arm, bulk)
                 ratios = {r: rng_reads[r][0] / reads[r][0] for r in rng_reads if r in reads and reads[r][0] > 0}
@@ -121,7 +127,9 @@ def render(folder):
            'of the catalogue `hadoop-ozone/db-bench/src/main/resources/rocksdb-options-arms.properties` is RocksDB '
            "options and nothing else, as an operator would put them in a DB options file (OM 2.2.1 reads none for its "
            'DB: see the design, "What an operator can do without this service"); OM\'s arms are off (RocksDB alone), '
-           "the prototype, range (this project's service) and full (upstream's periodic full compaction). Reads: mean "
+           "the prototype, range (this project's service) and full (upstream's periodic full compaction); an arm named "
+           "ARM@ROCKSDB ran on that RocksDB (master: apache/ozone master's; its note says which version), off@ROCKSDB "
+           "being OM's options with nothing added there. Reads: mean "
            'ms and iterator skips per read, sampled during the replay (seed, retention) or the first read after '
            'the quiet period (bulk scenarios). Skips are machine-independent; latencies move with the machine.', '']
     for name, result in runs:

@@ -29,11 +29,14 @@ def test_reads_and_bytes_are_judged_apart_and_the_noise_gets_no_verdict():
         arm('native-scan', 1.05, 2.0, 200),
         # read-triggered compaction's bound is half its reads: 1.0 / 1.6 is above 0.5 by more than 10%
         arm('read-triggered-0.01', 1.6, 100.0, 0),
+        # off on another RocksDB is that RocksDB's baseline, not a tuning; an options arm there is one
+        arm('off@master', 2.0, 100.0, 0),
+        arm('periodic@master', 2.0, 100.0, 0),
     ]}})]
 
     rows = {r['arm']: r for r in optionsarms.targets(runs)}
 
-    assert set(rows) == {'small-memtable', 'periodic', 'native-scan', 'read-triggered-0.01'}
+    assert set(rows) == {'small-memtable', 'periodic', 'native-scan', 'read-triggered-0.01', 'periodic@master'}
     assert (rows['small-memtable']['reads'], rows['small-memtable']['bytes']) == ('missed', 'met')
     assert rows['small-memtable']['armWins'] == 'list 2.00x'
     assert (rows['periodic']['reads'], rows['periodic']['bytes'], rows['periodic']['verdict']) == (

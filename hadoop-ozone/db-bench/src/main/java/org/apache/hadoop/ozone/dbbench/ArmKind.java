@@ -49,11 +49,40 @@ enum ArmKind {
     return null;
   }
 
-  /** @return {@code id} if it names an arm */
+  /**
+   * @return {@code id} if it names an arm: one of {@link #ids}, or off or an options arm on a RocksDB of its own
+   *     ({@code ARM@ROCKSDB}, see {@link OptionsArm})
+   */
   static String check(String id) {
-    if (!ids().contains(id)) {
-      throw new IllegalArgumentException("Unknown arm '" + id + "'; known: " + String.join(", ", ids()));
+    int on = id.indexOf(RocksDbBuild.ON);
+    String name = on < 0 ? id : id.substring(0, on);
+    if (!ids().contains(name)) {
+      throw new IllegalArgumentException("Unknown arm '" + name + "'; known: " + String.join(", ", ids()));
+    }
+    if (on < 0) {
+      return id;
+    }
+    if (!name.equals(OFF.id()) && OptionsArm.find(name) == null) {
+      throw new IllegalArgumentException("Arm '" + name + "' runs on OM's RocksDB only: off and the options arms "
+          + "take " + RocksDbBuild.ON + "ROCKSDB");
+    }
+    try {
+      RocksDbBuild.byId(id.substring(on + 1));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Arm '" + id + "': " + e.getMessage(), e);
     }
     return id;
+  }
+
+  /**
+   * @return {@code id}'s place in the arms' order (the tables' columns): {@link #ids}' order, each arm followed by
+   *     its runs on the other RocksDBs in {@link RocksDbBuild}'s order; an unknown arm last
+   */
+  static int order(String id) {
+    int on = id.indexOf(RocksDbBuild.ON);
+    int i = ids().indexOf(on < 0 ? id : id.substring(0, on));
+    int place = i < 0 ? ids().size() : i;
+    int builds = RocksDbBuild.values().length;
+    return place * (builds + 1) + (on < 0 ? 0 : 1 + RocksDbBuild.byId(id.substring(on + 1)).ordinal());
   }
 }

@@ -21,6 +21,7 @@ import java.io.File;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -216,6 +217,6 @@ record BenchOptions(List<Scenario> scenarios, long ops, List<Long> sweep, int re
       asked.add(ArmKind.check(id.trim()));
     }
     // The arms' order (off ... floor), whatever the command line's order: the tables' columns and ratios need it.
-    return ArmKind.ids().stream().filter(asked::contains).toList();
+    return asked.stream().distinct().sorted(Comparator.comparingInt(ArmKind::order)).toList();
   }
 }

@@ -29,32 +29,31 @@ import org.apache.hadoop.ozone.OzoneConsts;
 
 /**
  * Runs an {@link OptionsArm}: OM's DB created by OM's classes, then opened with plain RocksJava ({@link NativeDb})
- * and the arm's options, and replayed. On OM's RocksDB in this JVM; on the newer one in a JVM of its own, whose
- * classpath is this one's with the newer rocksdbjni jar instead of OM's.
+ * and the arm's options, and replayed. On OM's RocksDB in this JVM; on another {@link RocksDbBuild} in a JVM of its
+ * own, whose classpath is this one's with that build's rocksdbjni jar instead of OM's.
  */
 final class NativeArm {
-  /** The path of the newer rocksdbjni jar; scripts/db-bench and the build's tests set it. */
-  static final String JAR_PROPERTY = "dbbench.newer.rocksdbjni";
   private static final String REQUEST = "native-request.json";
   private static final String RESULT = "native-result.json";
 
   private NativeArm() {
   }
 
-  /** What the newer RocksDB's JVM runs. */
+  /** What the other RocksDB's JVM runs. */
   record Request(BenchOptions options, Scenario scenario, String arm, File dir) {
   }
 
   /** Runs {@code arm} of {@code scenario} in {@code dir}. */
   static ArmResult run(BenchOptions options, Scenario scenario, OptionsArm arm, File dir) throws IOException {
     new OmDb(dir).close();
-    if (!arm.onNewerRocksDb()) {
+    if (arm.rocksDb() == RocksDbBuild.OM) {
       return replay(new Request(options, scenario, arm.id(), dir));
     }
-    String jar = System.getProperty(JAR_PROPERTY);
+    String property = arm.rocksDb().jarProperty();
+    String jar = System.getProperty(property);
     if (jar == null || !new File(jar).isFile()) {
-      throw new IOException("Arm " + arm.id() + " needs the newer rocksdbjni jar in -D" + JAR_PROPERTY + " (" + jar
-          + "); scripts/db-bench and the build set it");
+      throw new IOException("Arm " + arm.id() + " needs the " + arm.rocksDb().id() + " rocksdbjni jar in -D"
+          + property + " (" + jar + "); scripts/db-bench and the build set it");
     }
     File request = new File(dir, REQUEST);
     File result = new File(dir, RESULT);
@@ -110,7 +109,7 @@ final class NativeArm {
     }
   }
 
-  /** In the newer RocksDB's JVM: {@code REQUEST-FILE RESULT-FILE}. */
+  /** In the other RocksDB's JVM: {@code REQUEST-FILE RESULT-FILE}. */
   public static void main(String[] args) throws Exception {
     Request request = JsonReport.readValue(new File(args[0]), Request.class);
     JsonReport.writeValue(new File(args[1]), replay(request));

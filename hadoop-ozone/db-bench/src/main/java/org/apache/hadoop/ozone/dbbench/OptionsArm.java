@@ -29,30 +29,51 @@ import java.util.Properties;
  * An arm that is RocksDB options and nothing else, from {@code rocksdb-options-arms.properties}: the lines an
  * operator would put in OM's DB options file. Adding one is an entry there; {@link NativeArm} runs them all.
  *
- * @param onNewerRocksDb whether it needs the newer rocksdbjni (a JVM of its own) rather than OM's RocksDB
+ * <p>An arm runs on the RocksDB its entry names, or on another one asked for by its id: {@code ARM@ROCKSDB}, such
+ * as {@code deletion-collector@master}. {@code off@ROCKSDB} is OM's options with nothing added, the baseline of the
+ * arms on that RocksDB.
+ *
+ * @param rocksDb the RocksDB it runs on
  * @param dbOptions lines for the OPTIONS file's [DBOptions] section
  * @param columnFamilyOptions lines for every column family's section
  */
-record OptionsArm(String id, boolean onNewerRocksDb, boolean experimental, String about, List<String> dbOptions,
+record OptionsArm(String id, RocksDbBuild rocksDb, boolean experimental, String about, List<String> dbOptions,
     List<String> columnFamilyOptions) {
   private static final String CATALOGUE = "/rocksdb-options-arms.properties";
   private static final List<OptionsArm> ALL = load();
+  private static final OptionsArm OFF = new OptionsArm(ArmKind.OFF.id(), RocksDbBuild.OM, false,
+      "OM's own options, nothing added: RocksDB's automatic compaction only.", List.of(), List.of());
 
   /** @return the catalogue's arms, in its order */
   static List<OptionsArm> all() {
     return ALL;
   }
 
-  /** @return the catalogue's arm {@code id}, or null */
+  /**
+   * @return the arm {@code id}: a catalogue arm, or {@code ARM@ROCKSDB} for a catalogue arm or off on that RocksDB;
+   *     null if there is none
+   * @throws IllegalArgumentException if the RocksDB after {@code @} is unknown
+   */
   static OptionsArm find(String id) {
-    return ALL.stream().filter(a -> a.id.equals(id)).findFirst().orElse(null);
+    int on = id.indexOf(RocksDbBuild.ON);
+    String name = on < 0 ? id : id.substring(0, on);
+    OptionsArm arm = ALL.stream().filter(a -> a.id.equals(name)).findFirst()
+        .orElse(on >= 0 && name.equals(OFF.id) ? OFF : null);
+    return arm == null || on < 0 ? arm : arm.on(RocksDbBuild.byId(id.substring(on + 1)));
+  }
+
+  /** @return this arm on {@code build}, whose id says so */
+  private OptionsArm on(RocksDbBuild build) {
+    return new OptionsArm(id + RocksDbBuild.ON + build.id(), build, experimental, about, dbOptions,
+        columnFamilyOptions);
   }
 
   /** @return what the page says of the arm: its options, then why */
   String describe() {
     List<String> options = new ArrayList<>(dbOptions);
     options.addAll(columnFamilyOptions);
-    return (experimental ? "EXPERIMENTAL in RocksDB. " : "") + "`" + String.join("`, `", options) + "`: " + about;
+    String lines = options.isEmpty() ? "" : "`" + String.join("`, `", options) + "`: ";
+    return (experimental ? "EXPERIMENTAL in RocksDB. " : "") + lines + about;
   }
 
   private static List<OptionsArm> load() {
@@ -64,11 +85,13 @@ record OptionsArm(String id, boolean onNewerRocksDb, boolean experimental, Strin
     }
     List<OptionsArm> arms = new ArrayList<>();
     for (String id : p.getProperty("arms").split(",")) {
-      String rocksDb = p.getProperty(id + ".rocksdb");
-      if (!"om".equals(rocksDb) && !"newer".equals(rocksDb)) {
-        throw new IllegalStateException(CATALOGUE + ": " + id + ".rocksdb must be om or newer, not " + rocksDb);
+      RocksDbBuild rocksDb;
+      try {
+        rocksDb = RocksDbBuild.byId(String.valueOf(p.getProperty(id + ".rocksdb")));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(CATALOGUE + ": " + id + ".rocksdb: " + e.getMessage(), e);
       }
-      arms.add(new OptionsArm(id, rocksDb.equals("newer"), Boolean.parseBoolean(p.getProperty(id + ".experimental")),
+      arms.add(new OptionsArm(id, rocksDb, Boolean.parseBoolean(p.getProperty(id + ".experimental")),
           p.getProperty(id + ".about"), lines(p.getProperty(id + ".db")), lines(p.getProperty(id + ".cf"))));
     }
     return List.copyOf(arms);

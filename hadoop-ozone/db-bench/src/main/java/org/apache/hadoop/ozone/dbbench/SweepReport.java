@@ -197,8 +197,7 @@ final class SweepReport {
 
   /** An arm's place in the arms' order; "none", off's name in the JSON of runs before it was renamed, is off's. */
   static int order(String arm) {
-    int i = ArmKind.ids().indexOf(arm.equals("none") ? ArmKind.OFF.id() : arm);
-    return i < 0 ? ArmKind.ids().size() : i;
+    return ArmKind.order(arm.equals("none") ? ArmKind.OFF.id() : arm);
   }
 
   private static double valueOf(List<ArmResult> results, String arm, ToDoubleFunction<ArmResult> value) {

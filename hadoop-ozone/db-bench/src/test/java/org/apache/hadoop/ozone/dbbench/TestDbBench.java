@@ -38,9 +38,13 @@ import org.knowm.xchart.XYChart;
  * The benchmark at a small scale, as a correctness check only (nothing about timing): every arm of every scenario
  * ends with exactly the model's rows (checked by {@link Verifier} inside the run, which throws otherwise), and
  * range compaction leaves fewer tombstones than no compaction in every queue-like table the scenario writes. The
- * options arms run on OM's RocksDB 7.7.3 in this JVM, or on the newer one in a JVM of their own.
+ * options arms run on OM's RocksDB 7.7.3 in this JVM, or on master's or the newer one in a JVM of their own.
  */
 class TestDbBench {
+  /** What each RocksDB build is (the pom's versions). */
+  private static final Map<RocksDbBuild, String> VERSIONS =
+      Map.of(RocksDbBuild.OM, "7.7.3", RocksDbBuild.MASTER, "10.10.1", RocksDbBuild.NEWER, "11.8.1");
+
   @TempDir
   private File dir;
 
@@ -111,8 +115,31 @@ class TestDbBench {
     for (int i = 0; i < arms.size(); i++) {
       OptionsArm arm = OptionsArm.all().get(i);
       assertThat(arms.get(i).note()).as(arm.id())
-          .startsWith(arm.onNewerRocksDb() ? "RocksDB 11.8.1. " : "RocksDB 7.7.3. ").endsWith(arm.about());
+          .startsWith("RocksDB " + VERSIONS.get(arm.rocksDb()) + ". ").endsWith(arm.about());
     }
+  }
+
+  @Test
+  void anArmRunsOnTheRocksDbItsIdAsksFor() throws Exception {
+    BenchOptions options = BenchOptions.parse("--scenario", "retention", "--ops", "2e3", "--samples", "1",
+        "--end-samples", "1", "--arms", "native-scan@master,deletion-collector@master,off@master,deletion-collector",
+        "--work", dir.getAbsolutePath());
+
+    List<ArmResult> arms = DbBench.run(options).get("retention");
+
+    // Each arm beside its runs on other RocksDBs, whatever the command line's order.
+    assertThat(arms).extracting(ArmResult::arm).containsExactly("off@master", "deletion-collector",
+        "deletion-collector@master", "native-scan@master");
+    assertThat(arms.get(0).note()).isEqualTo("RocksDB 10.10.1. " + OptionsArm.find("off@master").about());
+    assertThat(arms.get(1).note()).startsWith("RocksDB 7.7.3. `table_properties_collectors=");
+    assertThat(arms.get(2).note()).startsWith("RocksDB 10.10.1. `table_properties_collectors=");
+    assertThat(arms.get(3).note()).startsWith("RocksDB 10.10.1. ").contains("`memtable_op_scan_flush_trigger=100`");
+
+    // An option the arm's RocksDB does not know fails the arm: read-triggered compaction came in RocksDB 11.2.
+    BenchOptions tooOld = BenchOptions.parse("--scenario", "retention", "--ops", "2e3", "--samples", "1",
+        "--end-samples", "1", "--arms", "read-triggered-0.01@master", "--work", dir.getAbsolutePath());
+    assertThatThrownBy(() -> DbBench.run(tooOld))
+        .hasMessage("Arm read-triggered-0.01@master of retention failed in its JVM (exit 1); its output is above");
   }
 
   @Test
@@ -151,6 +178,10 @@ class TestDbBench {
         .hasMessage("Unknown arm 'none'; known: off, prototype, range, full, deletion-collector, native-scan, "
             + "periodic, ttl, universal, universal-space-amp-25, universal-deletion-collector, small-memtable, "
             + "read-triggered-0.01, read-triggered-0.001, read-triggered-0.1, range-conversion, floor");
+    assertThatThrownBy(() -> BenchOptions.parse("--arms", "range@master"))
+        .hasMessage("Arm 'range' runs on OM's RocksDB only: off and the options arms take @ROCKSDB");
+    assertThatThrownBy(() -> BenchOptions.parse("--arms", "ttl@trunk"))
+        .hasMessage("Arm 'ttl@trunk': Unknown RocksDB 'trunk'; known: om, master, newer");
     assertThatThrownBy(() -> BenchOptions.parse("--scenario")).hasMessage("--scenario needs a value");
     assertThat(BenchOptions.parse("--ops", "1e7", "--arms", "floor,range").arms())
         .containsExactly("range", "floor");
