@@ -5,6 +5,7 @@ and the distribution's layout; this class asks it (`urls`) instead of knowing th
 import json
 import os
 import re
+import shutil
 import subprocess
 from functools import cached_property
 from pathlib import Path
@@ -131,6 +132,27 @@ class LocalCluster:
         if self.started and self._run('stop') != 0:
             raise ClusterError(f'scripts/cluster stop failed; see {self.log}')
         self.started = False
+
+    def stop_keeping(self, files, keep_work):
+        """Stops the cluster, copies `files` ({source: destination}: OM's log, RocksDB's info logs, a profile, files of
+        its work directory that exist once it stopped) and deletes the work directory, unless `keep_work` or the stop
+        failed: then it says where the directory is. Returns the destinations it copied."""
+        try:
+            self.stop()
+        except ClusterError as e:
+            keep_work = True
+            print(f'ab-bench: {e}')
+        copied = set()
+        for source, destination in files.items():
+            if Path(source).exists():
+                Path(destination).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(source, destination)
+                copied.add(Path(destination))
+        if keep_work:
+            print(f'ab-bench: the cluster work directory {self.work_dir} is kept for inspection')
+        else:
+            self.delete()
+        return copied
 
     def status(self):
         """What scripts/cluster status prints (each process and, with --om-ha, each OM's role); ClusterError if a

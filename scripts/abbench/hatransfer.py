@@ -15,7 +15,6 @@ OUT/ha-transfer.md.
 """
 
 import json
-import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -165,7 +164,8 @@ class HaTransfer:
             raise lifecycle.Aborted(f'{run_id} {record["status"]}: {record["error"]}') from None
         finally:
             record['wallSeconds'] = round(time.monotonic() - began, 1)
-            self._stop(cluster, run_id, keep_work)
+            cluster.stop_keeping({Path(where['log']): self.out / 'logs' / f'{run_id}.{om}.log'
+                                  for om, where in cluster.oms.items()}, keep_work)
         progress.say(f'{tag} done in {record["wallSeconds"]:.0f} s')
 
     def _measure(self, cluster, env, om, seeks, run_id, when):
@@ -183,21 +183,6 @@ class HaTransfer:
             reading['headSkips'][LISTING_LABEL] = omdb.seek_skips(heads).get(LISTING)
             reading['firstKeys'][LISTING_LABEL] = heads['seeks'][0]['keys']
         return reading
-
-    def _stop(self, cluster, run_id, keep_work):
-        """Stops the cluster, keeps each OM's log in the results, and deletes the work directory unless kept."""
-        try:
-            cluster.stop()
-        except ClusterError as e:
-            keep_work = True
-            print(f'ab-bench: {e}')
-        for om, where in cluster.oms.items():
-            if Path(where['log']).exists():
-                shutil.copy(where['log'], self.out / 'logs' / f'{run_id}.{om}.log')
-        if keep_work:
-            print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
-        else:
-            cluster.delete()
 
 
 def _within(value, factor, baseline):

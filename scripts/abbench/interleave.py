@@ -338,7 +338,7 @@ class Interleave:
             finally:
                 if client:
                     client.terminate()
-                self._stop(cluster, keep_work)
+                cluster.stop_keeping({cluster.om_log(): self.out / 'logs' / 'om.log'}, keep_work)
                 if not keep_work:
                     shutil.rmtree(work_root, ignore_errors=True)
         self._fill_client()
@@ -460,17 +460,6 @@ class Interleave:
         for block in self.blocks:
             work = compactionevents.totals(events, block['start'], block['end'])
             block['work'] = dict(work, busyFraction=work['busySeconds'] / block['seconds'])
-
-    def _stop(self, cluster, keep_work):
-        try:
-            cluster.stop()
-        except ClusterError as e:
-            keep_work = True
-            print(f'ab-bench: {e}')
-        if cluster.om_log().exists():
-            shutil.copy(cluster.om_log(), self.out / 'logs' / 'om.log')
-        if keep_work:
-            print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
 
 
 def scenarios_duration_ms(text):

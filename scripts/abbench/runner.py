@@ -2,7 +2,6 @@
 
 import json
 import os
-import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -171,27 +170,15 @@ class Benchmark:
         return max(1, round(self.s.scrape_interval_s))
 
     def _stop_cluster(self, cluster, record, keep_work):
-        """Stops the cluster; keeps OM's log (and flamegraph) in the results; deletes the work directory unless
-        asked to keep it."""
+        """Stops the cluster; keeps OM's log, RocksDB's info logs and a profiled OM's flamegraph in the results;
+        deletes the work directory unless asked to keep it."""
         run_id = record['id']
-        try:
-            cluster.stop()
-        except ClusterError as e:
-            keep_work = True
-            print(f'ab-bench: {e}')
-        if cluster.om_log().exists():
-            shutil.copy(cluster.om_log(), self.out / 'logs' / f'{run_id}.om.log')
-        rocksdb_logs = self.out / 'logs' / f'{run_id}.rocksdb'
-        for log in cluster.om_db_logs():
-            rocksdb_logs.mkdir(exist_ok=True)
-            shutil.copy(log, rocksdb_logs / log.name)
-        if cluster.om_flamegraph().exists():
-            record['omFlamegraph'] = f'profiles/{run_id}.om.flamegraph.html'
-            shutil.copy(cluster.om_flamegraph(), self.out / record['omFlamegraph'])
-        if keep_work:
-            print(f'ab-bench: the cluster work directory {cluster.work_dir} is kept for inspection')
-        else:
-            cluster.delete()
+        logs = self.out / 'logs'
+        flamegraph = f'profiles/{run_id}.om.flamegraph.html'
+        files = {cluster.om_log(): logs / f'{run_id}.om.log', cluster.om_flamegraph(): self.out / flamegraph}
+        files.update({log: logs / f'{run_id}.rocksdb' / log.name for log in cluster.om_db_logs()})
+        if self.out / flamegraph in cluster.stop_keeping(files, keep_work):
+            record['omFlamegraph'] = flamegraph
 
     def _summarise(self, record, freon_json):
         csv_path = self.out / record['csv']
