@@ -385,9 +385,9 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-27-test-command-two-at-a-time/test-command.json'
-# The same command on this machine before the distribution's cluster tests ran two at a time, at ee55af2.
-TEST_COMMAND_BEFORE = '2026-11-27-test-command-after-flush-fix/test-command.json'
+TEST_COMMAND = '2026-11-27-test-command-two-forks/test-command.json'
+# The same command on this machine with the distribution's ITs two at a time, which saved time and failed.
+TEST_COMMAND_BEFORE = '2026-11-27-test-command-two-at-a-time/test-command.json'
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
@@ -787,9 +787,10 @@ FACTS = {
     'test-command.minutes': (at(TEST_COMMAND, 'wallSeconds'), lambda s: f'{s / 60:.1f} minutes'),
     # The budget is 30 minutes (1,800 s): the README says where the measured run stands against it.
     'test-command.budget': ((TEST_COMMAND, lambda result: result),
-                            lambda r: ('within' if r['wallSeconds'] <= 1800 else 'over') + ' its 30-minute budget'
-                            + ('' if r['exitCode'] == 0 else ', and it failed (exit code ' + str(r['exitCode'])
-                               + '; its module times are in the record)')),
+                            lambda r: ('within its 30-minute budget' if r['wallSeconds'] <= 1800 else
+                                       f"over its 30-minute budget by {(r['wallSeconds'] - 1800) / 60:.1f} minutes")
+                            + ('; every test passed' if r['exitCode'] == 0 else '; it failed (exit code '
+                               + str(r['exitCode']) + '; its module times are in the record)')),
     'test-command.commit': (at(TEST_COMMAND, 'gitCommit'), lambda sha: sha[:7]),
     'test-command.before.minutes': (at(TEST_COMMAND_BEFORE, 'wallSeconds'), lambda s: f'{s / 60:.1f} minutes'),
     'test-command.before.commit': (at(TEST_COMMAND_BEFORE, 'gitCommit'), lambda sha: sha[:7]),
