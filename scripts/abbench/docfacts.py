@@ -392,6 +392,7 @@ FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
 REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
+REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 
 
 def repeated(path):
@@ -523,6 +524,19 @@ FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
 OPT_1E7 = f'{OPTIONS}/seed-retention-1e7/db-bench.json'
 OPT_MORE = f'{OPTIONS}/data-keys-fso-jobs-1e6/db-bench.json'
 OPT_MARKS = f'{OPTIONS}/seed-1e7-marked-files/db-bench.json'
+# The tuning arms on apache/ozone master's RocksDB (10.10), beside off on it and OM 2.2.1's arms.
+OPT_MASTER_RUN = 'master-rocksdb-1e6'
+OPT_MASTER = f'{OPTIONS}/{OPT_MASTER_RUN}/db-bench.json'
+MASTER_TUNINGS = ['deletion-collector@master', 'native-scan@master', 'periodic@master', 'ttl@master',
+                  'universal-space-amp-25@master', 'small-memtable@master']
+
+
+def options_run_targets(folder, run, key, value):
+    """'N of M' comparisons of one run of the options arms' page whose `key` is `value`."""
+    def get(_):
+        rows = [r for r in optionsarms.targets(optionsarms.load_runs(RESULTS / folder)) if r['run'] == run]
+        return f"{sum(1 for r in rows if r[key] == value)} of {len(rows)}"
+    return f'{folder}/{optionsarms.SPEC}', get
 
 
 def db_marked_mb(path, scenario, name):
@@ -562,6 +576,25 @@ FACTS = {
     'opt1e6.bulk.list.off': (db_first(OPT_1E6, 'bulk-expire', 'off', 'list'), ms),
     'opt1e6.bulk.list.range': (db_first(OPT_1E6, 'bulk-expire', 'range', 'list'), ms),
     'opt1e6.bulk.list.best-tuning': (db_best_other(OPT_1E6, 'bulk-expire', 'list', when='quiet'), text),
+    'optmaster.seed.okt-head.off': (ratio(db_read(OPT_MASTER, 'seed', 'off@master', 'head openKeyTable'),
+                                          db_read(OPT_MASTER, 'seed', 'off', 'head openKeyTable')), x2),
+    'optmaster.retention.okt-head.off': (ratio(db_read(OPT_MASTER, 'retention', 'off@master', 'head openKeyTable'),
+                                               db_read(OPT_MASTER, 'retention', 'off', 'head openKeyTable')), x2),
+    'optmaster.seed.list.off': (ratio(db_read(OPT_MASTER, 'seed', 'off@master', 'list'),
+                                      db_read(OPT_MASTER, 'seed', 'off', 'list')), x2),
+    'optmaster.seed.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'head openKeyTable',
+                                                          others=MASTER_TUNINGS), text),
+    'optmaster.retention.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'head openKeyTable',
+                                                               others=MASTER_TUNINGS), text),
+    'optmaster.seed.list.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'list', others=MASTER_TUNINGS), text),
+    'optmaster.retention.list.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'list', others=MASTER_TUNINGS),
+                                             text),
+    'optmaster.bulk.list.best-tuning': (db_best_other(OPT_MASTER, 'bulk-expire', 'list', others=MASTER_TUNINGS,
+                                                      when='quiet'), text),
+    'optmaster.seed.native-scan-mb': (db_compaction_mb(OPT_MASTER, 'seed', 'native-scan@master'), n0),
+    'optmaster.seed.range-mb': (db_compaction_mb(OPT_MASTER, 'seed', 'range'), n0),
+    'optmaster.reads-met': (options_run_targets(OPTIONS, OPT_MASTER_RUN, 'reads', 'met'), text),
+    'optmaster.both-met': (options_run_targets(OPTIONS, OPT_MASTER_RUN, 'verdict', 'met'), text),
     'opt1e6.seed.range.looks': (db_arm(OPT_1E6, 'seed', 'range', 'note'), lambda note: f"{int(note.split()[0]):,}"),
     'opt1e6.seed.range.us-per-look': (db_range_look_us(OPT_1E6, 'seed'), lambda v: f'{v:.0f}'),
     'opt1e6.seed.range.ms-per-10k-skips': (ratio(db_read(OPT_1E6, 'seed', 'range', 'head openKeyTable'),
@@ -688,6 +721,7 @@ FACTS = {
     'rolling-upgrade.minutes': (at(ROLLING_UPGRADE, 'wallSeconds'), minutes),
     'repeat.single': (repeated(REPEAT_SINGLE), text),
     'repeat.ha': (repeated(REPEAT_HA), text),
+    'repeat.listeners': (repeated(REPEAT_LISTENERS), text),
     'rolling-upgrade.compactions': ((ROLLING_UPGRADE, lambda result: ', '.join(
         f'{om} {n:,}' for om, n in result['compactions'].items())), text),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
