@@ -54,12 +54,11 @@ enum ArmKind {
    *     ({@code ARM@ROCKSDB}, see {@link OptionsArm})
    */
   static String check(String id) {
-    int on = id.indexOf(RocksDbBuild.ON);
-    String name = on < 0 ? id : id.substring(0, on);
+    String name = RocksDbBuild.armOf(id);
     if (!ids().contains(name)) {
       throw new IllegalArgumentException("Unknown arm '" + name + "'; known: " + String.join(", ", ids()));
     }
-    if (on < 0) {
+    if (name.equals(id)) {
       return id;
     }
     if (!name.equals(OFF.id()) && OptionsArm.find(name) == null) {
@@ -67,7 +66,7 @@ enum ArmKind {
           + "take " + RocksDbBuild.ON + "ROCKSDB");
     }
     try {
-      RocksDbBuild.byId(id.substring(on + 1));
+      RocksDbBuild.askedIn(id);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Arm '" + id + "': " + e.getMessage(), e);
     }
@@ -79,10 +78,9 @@ enum ArmKind {
    *     its runs on the other RocksDBs in {@link RocksDbBuild}'s order; an unknown arm last
    */
   static int order(String id) {
-    int on = id.indexOf(RocksDbBuild.ON);
-    int i = ids().indexOf(on < 0 ? id : id.substring(0, on));
+    int i = ids().indexOf(RocksDbBuild.armOf(id));
     int place = i < 0 ? ids().size() : i;
-    int builds = RocksDbBuild.values().length;
-    return place * (builds + 1) + (on < 0 ? 0 : 1 + RocksDbBuild.byId(id.substring(on + 1)).ordinal());
+    RocksDbBuild build = RocksDbBuild.askedIn(id);
+    return place * (RocksDbBuild.values().length + 1) + (build == null ? 0 : 1 + build.ordinal());
   }
 }

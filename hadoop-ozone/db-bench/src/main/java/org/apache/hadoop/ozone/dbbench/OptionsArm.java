@@ -55,11 +55,11 @@ record OptionsArm(String id, RocksDbBuild rocksDb, boolean experimental, String 
    * @throws IllegalArgumentException if the RocksDB after {@code @} is unknown
    */
   static OptionsArm find(String id) {
-    int on = id.indexOf(RocksDbBuild.ON);
-    String name = on < 0 ? id : id.substring(0, on);
+    String name = RocksDbBuild.armOf(id);
+    RocksDbBuild build = RocksDbBuild.askedIn(id);
     OptionsArm arm = ALL.stream().filter(a -> a.id.equals(name)).findFirst()
-        .orElse(on >= 0 && name.equals(OFF.id) ? OFF : null);
-    return arm == null || on < 0 ? arm : arm.on(RocksDbBuild.byId(id.substring(on + 1)));
+        .orElse(build != null && name.equals(OFF.id) ? OFF : null);
+    return arm == null || build == null ? arm : arm.on(build);
   }
 
   /** @return this arm on {@code build}, whose id says so */

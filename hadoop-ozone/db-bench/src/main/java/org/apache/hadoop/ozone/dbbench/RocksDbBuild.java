@@ -44,6 +44,21 @@ enum RocksDbBuild {
     return "dbbench.rocksdbjni." + id();
   }
 
+  /** @return the arm an arm's id names, without its {@code @ROCKSDB} */
+  static String armOf(String armId) {
+    int on = armId.indexOf(ON);
+    return on < 0 ? armId : armId.substring(0, on);
+  }
+
+  /**
+   * @return the RocksDB an arm's id asks for after {@code @}, or null if it asks for none
+   * @throws IllegalArgumentException if it names none of the builds
+   */
+  static RocksDbBuild askedIn(String armId) {
+    int on = armId.indexOf(ON);
+    return on < 0 ? null : byId(armId.substring(on + 1));
+  }
+
   /** @return the build {@code id}, such as "master" */
   static RocksDbBuild byId(String id) {
     for (RocksDbBuild build : values()) {
