@@ -394,6 +394,7 @@ REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
 REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
+REPEAT_OMKEYBENCH = '2026-11-27-repeat-tests-omkeybench/repeat-tests.json'
 
 
 def repeated(path):
@@ -724,6 +725,7 @@ FACTS = {
     'repeat.ha': (repeated(REPEAT_HA), text),
     'repeat.listeners': (repeated(REPEAT_LISTENERS), text),
     'repeat.range-stats': (repeated(REPEAT_RANGE_STATS), text),
+    'repeat.omkeybench': (repeated(REPEAT_OMKEYBENCH), text),
     'rolling-upgrade.compactions': ((ROLLING_UPGRADE, lambda result: ', '.join(
         f'{om} {n:,}' for om, n in result['compactions'].items())), text),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
