@@ -85,15 +85,15 @@ def db_compaction_mb(path, scenario, name):
     return path, lambda result: optionsarms.compaction_bytes(_db_arm(result, scenario, name)) / 1e6
 
 
-def db_best_other(path, scenario, read, than='range', others=None, when='inRun'):
-    """'ARM, N.NNx': the tuning arm (or one of `others`) with the fastest mean `read` (in-run, or 'quiet': the first
-    after a bulk scenario's quiet period), and its time over `than`'s."""
+def db_best_other(path, scenario, read, than='range', when='inRun'):
+    """'ARM, N.NNx': the tuning arm with the fastest mean `read` (in-run, or 'quiet': the first after a bulk
+    scenario's quiet period), and its time over `than`'s."""
     def mean(arm_result):
         return _db_reads(arm_result, when)[read]['meanMs']
 
     def get(result):
         arms = {a['arm']: a for a in result['scenarios'][scenario]}
-        candidates = [n for n in arms if (n in others if others else not optionsarms.om_arm(n))]
+        candidates = [n for n in arms if not optionsarms.om_arm(n)]
         best = min(candidates, key=lambda n: mean(arms[n]))
         return f"{best}, {mean(arms[best]) / mean(arms[than]):.2f}x"
     return path, get
@@ -108,10 +108,11 @@ def db_range_look_us(path, scenario):
     return path, get
 
 
-def options_targets(folder, key, value):
-    """'N of M' comparisons of the options arms' page whose `key` ('reads', 'bytes', 'verdict') is `value`."""
+def options_targets(folder, key, value, run=None):
+    """'N of M' comparisons of the options arms' page (or of its `run` alone) whose `key` ('reads', 'bytes',
+    'verdict') is `value`."""
     def get(_):
-        rows = optionsarms.targets(optionsarms.load_runs(RESULTS / folder))
+        rows = [r for r in optionsarms.targets(optionsarms.load_runs(RESULTS / folder)) if run in (None, r['run'])]
         return f"{sum(1 for r in rows if r[key] == value)} of {len(rows)}"
     return f'{folder}/{optionsarms.SPEC}', get
 
@@ -526,19 +527,9 @@ FSO_RANGE = f'{OPTIONS}/fso-range-deletes-1e6/db-bench.json'
 OPT_1E7 = f'{OPTIONS}/seed-retention-1e7/db-bench.json'
 OPT_MORE = f'{OPTIONS}/data-keys-fso-jobs-1e6/db-bench.json'
 OPT_MARKS = f'{OPTIONS}/seed-1e7-marked-files/db-bench.json'
-# The tuning arms on apache/ozone master's RocksDB (10.10), beside off on it and OM 2.2.1's arms.
+# The tuning arms on apache/ozone master's RocksDB (10.10) only, beside off on it and OM 2.2.1's arms.
 OPT_MASTER_RUN = 'master-rocksdb-1e6'
 OPT_MASTER = f'{OPTIONS}/{OPT_MASTER_RUN}/db-bench.json'
-MASTER_TUNINGS = ['deletion-collector@master', 'native-scan@master', 'periodic@master', 'ttl@master',
-                  'universal-space-amp-25@master', 'small-memtable@master']
-
-
-def options_run_targets(folder, run, key, value):
-    """'N of M' comparisons of one run of the options arms' page whose `key` is `value`."""
-    def get(_):
-        rows = [r for r in optionsarms.targets(optionsarms.load_runs(RESULTS / folder)) if r['run'] == run]
-        return f"{sum(1 for r in rows if r[key] == value)} of {len(rows)}"
-    return f'{folder}/{optionsarms.SPEC}', get
 
 
 def db_marked_mb(path, scenario, name):
@@ -584,19 +575,15 @@ FACTS = {
                                                db_read(OPT_MASTER, 'retention', 'off', 'head openKeyTable')), x2),
     'optmaster.seed.list.off': (ratio(db_read(OPT_MASTER, 'seed', 'off@master', 'list'),
                                       db_read(OPT_MASTER, 'seed', 'off', 'list')), x2),
-    'optmaster.seed.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'head openKeyTable',
-                                                          others=MASTER_TUNINGS), text),
-    'optmaster.retention.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'head openKeyTable',
-                                                               others=MASTER_TUNINGS), text),
-    'optmaster.seed.list.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'list', others=MASTER_TUNINGS), text),
-    'optmaster.retention.list.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'list', others=MASTER_TUNINGS),
-                                             text),
-    'optmaster.bulk.list.best-tuning': (db_best_other(OPT_MASTER, 'bulk-expire', 'list', others=MASTER_TUNINGS,
-                                                      when='quiet'), text),
+    'optmaster.seed.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'head openKeyTable'), text),
+    'optmaster.retention.okt-head.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'head openKeyTable'), text),
+    'optmaster.seed.list.best-tuning': (db_best_other(OPT_MASTER, 'seed', 'list'), text),
+    'optmaster.retention.list.best-tuning': (db_best_other(OPT_MASTER, 'retention', 'list'), text),
+    'optmaster.bulk.list.best-tuning': (db_best_other(OPT_MASTER, 'bulk-expire', 'list', when='quiet'), text),
     'optmaster.seed.native-scan-mb': (db_compaction_mb(OPT_MASTER, 'seed', 'native-scan@master'), n0),
     'optmaster.seed.range-mb': (db_compaction_mb(OPT_MASTER, 'seed', 'range'), n0),
-    'optmaster.reads-met': (options_run_targets(OPTIONS, OPT_MASTER_RUN, 'reads', 'met'), text),
-    'optmaster.both-met': (options_run_targets(OPTIONS, OPT_MASTER_RUN, 'verdict', 'met'), text),
+    'optmaster.reads-met': (options_targets(OPTIONS, 'reads', 'met', run=OPT_MASTER_RUN), text),
+    'optmaster.both-met': (options_targets(OPTIONS, 'verdict', 'met', run=OPT_MASTER_RUN), text),
     'opt1e6.seed.range.looks': (db_arm(OPT_1E6, 'seed', 'range', 'note'), lambda note: f"{int(note.split()[0]):,}"),
     'opt1e6.seed.range.us-per-look': (db_range_look_us(OPT_1E6, 'seed'), lambda v: f'{v:.0f}'),
     'opt1e6.seed.range.ms-per-10k-skips': (ratio(db_read(OPT_1E6, 'seed', 'range', 'head openKeyTable'),
