@@ -395,7 +395,7 @@ REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
 REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
-REPEAT_OMKEYBENCH = '2026-11-27-repeat-tests-omkeybench/repeat-tests.json'
+REPEAT_OMKEYBENCH = '2026-11-28-repeat-tests-omkeybench/repeat-tests.json'
 
 
 def repeated(path):
