@@ -386,9 +386,10 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-27-test-command-two-forks/test-command.json'
-# The same command on this machine with the distribution's ITs two at a time, which saved time and failed.
-TEST_COMMAND_BEFORE = '2026-11-27-test-command-two-at-a-time/test-command.json'
+TEST_COMMAND = '2026-11-28-test-command-om-forks/test-command.json'
+# The same command on this machine before ozone-manager's upstream tests ran in two forks and the test clusters
+# waited for SCM's safe-mode exit over HTTP.
+TEST_COMMAND_BEFORE = '2026-11-27-test-command-two-forks/test-command.json'
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'

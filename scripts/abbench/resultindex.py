@@ -140,6 +140,10 @@ def _upstream_headline(result):
     failed = sum(t['failures'] + t['errors'] for t in tests)
     text += (f"; tests with the series: {sum(t['tests'] for t in tests)} run, {failed} failed or in error, "
              f"{sum(1 for t in tests if t['tests'] == 0)} of {len(tests)} modules ran none")
+    if build.get('checks'):
+        failed = [f"{c['check']} {c['count']}" for c in build['checks'] if not c['passed']]
+        text += (f"; upstream CI's checks: {len(build['checks']) - len(failed)} of {len(build['checks'])} passed"
+                 + (f" (failed: {', '.join(failed)})" if failed else ''))
     if 'eachPatch' in result:
         steps = result['eachPatch']
         runs = [t for step in steps for t in step['tests']]
@@ -149,50 +153,66 @@ def _upstream_headline(result):
     return text
 
 
+def _test_command_headline(result):
+    return f"{' '.join(result['commandLine'])} ({result['runs']}) on a fresh clone: exit {result['exitCode']}"
+
+
+def _repeat_headline(result):
+    return '; '.join(f"{c['class']} {c['passed']} of {c['runs']} passed" for c in result['classes'])
+
+
+def _overhead_headline(result):
+    return (f"flush throughput with/without the index {result['flushThroughputRatio']:.3f} (median of rounds "
+            f"{result['flushThroughputRatioMedian']:.3f}); p95 flush {result['p95FlushMsWith']:.1f} against "
+            f"{result['p95FlushMsWithout']:.1f} ms")
+
+
+# (harness, headline) by the name of a page's JSON. db-bench's, the interleaved measure's and the A/B runner's pages
+# are told apart by what their JSON holds (_describe).
+HEADLINES = {
+    'production.json': ('ab-bench --production', _production_headline),
+    'ha-transfer.json': ('ab-bench --ha-transfer', _ha_headline),
+    'test-command.json': ('test command', _test_command_headline),
+    'fault-test.json': ('fault-test', _fault_headline),
+    'repeat-tests.json': ('repeat-tests', _repeat_headline),
+    'rolling-upgrade.json': ('rolling-upgrade', _rolling_headline),
+    'upstream-on-master.json': ('upstream-on-master', _upstream_headline),
+    'range-stats-overhead.json': ('bench-range-stats-overhead', _overhead_headline),
+    rangestatsscale.JSON: ('bench-range-stats-scale', rangestatsscale.headline),
+}
+
+
+def provenance(result):
+    """Where a page came from, wherever its tool wrote it: {'commit' (ending in -dirty when the tree had uncommitted
+    changes), 'command', 'wallSeconds'}. The harness's drivers keep the commit in `machine`, the standalone scripts
+    at the top (with `gitDirty`, or the suffix already on it), db-bench in `provenance`."""
+    nested = result.get('provenance') or {}
+    commit = (result.get('machine') or {}).get('gitCommit') or result.get('gitCommit') or nested.get('gitCommit')
+    if commit and (result.get('gitDirty') or nested.get('gitDirty')) and not commit.endswith('-dirty'):
+        commit += '-dirty'
+    command = result.get('commandLine') or nested.get('commandLine')
+    return {'commit': commit, 'command': ' '.join(command) if isinstance(command, list) else command,
+            'wallSeconds': result.get('wallSeconds') or nested.get('wallSeconds')}
+
+
 def _describe(json_path):
     """(harness, headline, provenance) of one page's JSON."""
     result = json.loads(json_path.read_text())
     name = json_path.name
-    machine = result.get('machine') or result.get('provenance') or {}
-    provenance = {'commit': machine.get('gitCommit') or result.get('provenance', {}).get('gitCommit'),
-                  'command': ' '.join(result['commandLine']) if isinstance(result.get('commandLine'), list)
-                  else (result.get('provenance') or {}).get('commandLine'),
-                  'wallSeconds': result.get('wallSeconds') or (result.get('provenance') or {}).get('wallSeconds')}
-    if name == 'production.json':
-        return 'ab-bench --production', _production_headline(result), provenance
-    if name == 'ha-transfer.json':
-        return 'ab-bench --ha-transfer', _ha_headline(result), provenance
-    if name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
-        return 'db-bench', _db_bench_headline(result), provenance
-    if name == 'test-command.json':
-        return 'test command', (f"{' '.join(result['commandLine'])} ({result['runs']}) on a fresh clone: exit "
-                                f"{result['exitCode']}"), dict(provenance, commit=result['gitCommit'])
-    if name == 'fault-test.json':
-        return 'fault-test', _fault_headline(result), provenance
-    if name == 'repeat-tests.json':
-        return 'repeat-tests', '; '.join(f"{c['class']} {c['passed']} of {c['runs']} passed"
-                                         for c in result['classes']), dict(provenance, commit=result['gitCommit'])
-    if name == 'rolling-upgrade.json':
-        return 'rolling-upgrade', _rolling_headline(result), provenance
-    if name == optionsarms.SPEC:
+    if name == optionsarms.SPEC:  # a page of other pages' runs, each with its own provenance
         rows = optionsarms.targets(optionsarms.load_runs(json_path.parent))
         met = sum(1 for r in rows if r['reads'] == 'met')
         return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
                 f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
-    if name == 'upstream-on-master.json':
-        return 'upstream-on-master', _upstream_headline(result), dict(provenance, commit=result['gitCommit'])
-    if name == 'range-stats-overhead.json':
-        return 'bench-range-stats-overhead', (
-            f"flush throughput with/without the index {result['flushThroughputRatio']:.3f} (median of rounds "
-            f"{result['flushThroughputRatioMedian']:.3f}); p95 flush {result['p95FlushMsWith']:.1f} against "
-            f"{result['p95FlushMsWithout']:.1f} ms"), dict(provenance, commit=result['gitCommit'],
-                                                          command=result['commandLine'])
-    if name == rangestatsscale.JSON:
-        return 'bench-range-stats-scale', rangestatsscale.headline(result), dict(
-            provenance, commit=result['gitCommit'], command=result['commandLine'])
-    if 'analysis' in result and 'blocks' in result:
-        return result.get('tool', 'ab-bench --interleave'), _interleave_headline(result), provenance
-    return 'ab-bench', _arms_headline(result), provenance
+    if name in HEADLINES:
+        harness, headline = HEADLINES[name]
+    elif name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
+        harness, headline = 'db-bench', _db_bench_headline
+    elif 'analysis' in result and 'blocks' in result:
+        harness, headline = result.get('tool', 'ab-bench --interleave'), _interleave_headline
+    else:
+        harness, headline = 'ab-bench', _arms_headline
+    return harness, headline(result), provenance(result)
 
 
 def pages(results_dir):

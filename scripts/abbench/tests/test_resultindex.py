@@ -35,6 +35,20 @@ def test_the_index_shows_the_whole_commit_and_says_when_the_tree_had_changes(tmp
     assert f'| {commit} (uncommitted changes) |' in changed
 
 
+def test_every_tools_provenance_is_read_one_way_with_its_uncommitted_changes():
+    commit = '42f54e5103addaca908f8754f32e2b0aadc2e927'
+    # the harness's drivers (machine.describe adds the suffix), a standalone script with gitDirty beside its commit
+    # (range-stats' Java benchmarks), db-bench's nested provenance
+    for result in ({'machine': {'gitCommit': commit + '-dirty'}, 'commandLine': ['scripts/ab-bench'],
+                    'wallSeconds': 60},
+                   {'gitCommit': commit, 'gitDirty': True, 'commandLine': 'scripts/ab-bench', 'wallSeconds': 60},
+                   {'provenance': {'gitCommit': commit, 'gitDirty': True, 'commandLine': 'scripts/ab-bench',
+                                   'wallSeconds': 60}}):
+        assert resultindex.provenance(result) == {'commit': commit + '-dirty', 'command': 'scripts/ab-bench',
+                                                  'wallSeconds': 60}
+    assert resultindex.provenance({'gitCommit': commit, 'gitDirty': False})['commit'] == commit
+
+
 def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
     (tmp_path / 'status.json').write_text('{}')
     (tmp_path / '2026-01-01-roll').mkdir()

@@ -208,3 +208,53 @@ def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs
     # NonHATests$OmReconfiguration alone, whose enclosing class is abstract); a concrete suite is its own root.
     assert script.test_classes(paths, tree) == {it: ['NonHATests$OmReconfiguration#*', 'SingleTests',
                                                      'SingleTests$Reconfig#*', 'TestOzoneIntegrationNonHA']}
+
+
+# checkstyle's XML report as master's pom writes it (target/test/checkstyle-errors.xml), escaped as checkstyle does.
+CHECKSTYLE_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<checkstyle version="9.3">
+<file name="{tree}/hadoop-ozone/ozone-manager/src/main/java/o/A.java">
+<error line="12" column="5" severity="error" message="&apos;if&apos; construct must use &apos;{{}}&apos;s." \
+source="com.puppycrawl.tools.checkstyle.checks.blocks.NeedBracesCheck"/>
+</file>
+<file name="{tree}/hadoop-ozone/ozone-manager/src/main/java/o/B.java">
+</file>
+</checkstyle>
+"""
+
+
+def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_are_named(tmp_path):
+    script = _script()
+    tree = tmp_path / 'ozone'
+    om = 'hadoop-ozone/ozone-manager'
+    calls = []
+
+    def check(cmd, cwd, log, timeout=None, env=None):
+        calls.append((cmd, env))
+        if cmd[0] == 'mvn':  # checkstyle's Maven command: its report in the module
+            report = tree / om / 'target' / 'test' / 'checkstyle-errors.xml'
+            report.parent.mkdir(parents=True, exist_ok=True)
+            report.write_text(CHECKSTYLE_XML.format(tree=tree))
+            return 0, []
+        # upstream's script: a summary line per finding and their count, in OUTPUT_DIR; pmd finds one
+        out = Path(env['OUTPUT_DIR'])
+        pmd = cmd[1].endswith('/pmd.sh')
+        (out / 'summary.txt').write_text('PMD Failure: o.A:3 Rule:UnusedPrivateField\n' if pmd else '')
+        (out / 'failures').write_text('1\n' if pmd else '0\n')
+        return (1 if pmd else 0), []
+    script.run = check
+
+    checks = script.code_checks(tree, [om], tmp_path / 'out', tmp_path / 'log', ['-Dranger.version=2.8.0'])
+
+    assert [(c['check'], c['passed'], c['count']) for c in checks] == [
+        ('checkstyle', False, 1), ('author', True, 0), ('findbugs', True, 0), ('javadoc', True, 0),
+        ('pmd', False, 1), ('rat', True, 0)]
+    assert checks[0]['findings'] == [f"{om}/src/main/java/o/A.java:12: 'if' construct must use '{{}}'s."]
+    # the scripts as they are, over the touched modules, each writing into its own OUTPUT_DIR
+    assert calls[4] == (['bash', 'hadoop-ozone/dev-support/checks/pmd.sh', '-Dranger.version=2.8.0', '-pl', om],
+                        {'OUTPUT_DIR': str(tmp_path / 'out' / 'checks' / 'pmd')})
+    page = '\n'.join(script.checks_table(checks))
+    assert '| checkstyle | **failed** | 1 |' in page and '| pmd | **failed** (exit 1) | 1 |' in page
+    assert '| rat | passed | 0 |' in page
+    assert 'PMD Failure: o.A:3 Rule:UnusedPrivateField' in page
+    assert '- acceptance, kubernetes: Docker, which this machine does not have.' in page
