@@ -86,7 +86,7 @@ def _script():
 # Excerpts of what Maven printed on apache/ozone master 78d5650c (the enforcer's refusal, a dependency the registry
 # did not serve and the reactor modules it left unbuilt).
 ENFORCER = """
-$ mvn -B enforcer:enforce@banned-rocksdb-imports enforcer:enforce@ban-imports -pl hadoop-ozone/ozone-manager
+$ mvn -B -DskipRecon -Dcheckstyle.skip process-sources -pl hadoop-ozone/ozone-manager
 [ERROR] Reason: Use managed RocksObjects under org.apache.hadoop.hdds.utils.db.managed instead.
 [ERROR] \tin file:///tmp/x/ozone/hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/SstFiles.java
 [ERROR] \t\torg.rocksdb.LevelMetaData                                  \t(Line: 25, Matched by: org.rocksdb.**)
@@ -118,8 +118,8 @@ def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_
     script.run = maven
     rules = script.import_rules(tmp_path, ['hadoop-ozone/ozone-manager'], log, ['-Dranger.version=2.8.0'])
 
-    assert calls == [['mvn', '-B', '-Dranger.version=2.8.0', 'enforcer:enforce@banned-rocksdb-imports',
-                      'enforcer:enforce@ban-imports', '-pl', 'hadoop-ozone/ozone-manager']]
+    assert calls == [['mvn', '-B', '-DskipRecon', '-Dcheckstyle.skip', '-Dranger.version=2.8.0', 'process-sources',
+                      '-pl', 'hadoop-ozone/ozone-manager']]
     files = 'hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/'
     assert rules == {'exitCode': 1, 'refused': [
         f'{files}SstFiles.java: org.rocksdb.LevelMetaData',
@@ -223,6 +223,14 @@ source="com.puppycrawl.tools.checkstyle.checks.blocks.NeedBracesCheck"/>
 """
 
 
+# What Maven printed for upstream's findbugs.sh on master 78d5650c with Java 17.
+FINDBUGS_BROKE = ('[ERROR] Failed to execute goal com.github.spotbugs:spotbugs-maven-plugin:3.1.12.2:spotbugs '
+                  '(default-cli) on project hdds-managed-rocksdb: Execution default-cli of goal '
+                  'com.github.spotbugs:spotbugs-maven-plugin:3.1.12.2:spotbugs failed: '
+                  'java.lang.IllegalAccessException: class org.codehaus.groovy.runtime.callsite.'
+                  'PlainObjectMetaMethodSite cannot access a member of class java.util.Collections$UnmodifiableMap')
+
+
 def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_are_named(tmp_path):
     script = _script()
     tree = tmp_path / 'ozone'
@@ -236,19 +244,23 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
             report.parent.mkdir(parents=True, exist_ok=True)
             report.write_text(CHECKSTYLE_XML.format(tree=tree))
             return 0, []
-        # upstream's script: a summary line per finding and their count, in OUTPUT_DIR; pmd finds one
+        # upstream's script: a summary line per finding and their count, in OUTPUT_DIR; pmd finds one, findbugs'
+        # plugin breaks (as spotbugs-maven-plugin 3.1.12.2 does on Java 17) and its summary is Maven's [ERROR] lines
         out = Path(env['OUTPUT_DIR'])
-        pmd = cmd[1].endswith('/pmd.sh')
-        (out / 'summary.txt').write_text('PMD Failure: o.A:3 Rule:UnusedPrivateField\n' if pmd else '')
-        (out / 'failures').write_text('1\n' if pmd else '0\n')
-        return (1 if pmd else 0), []
+        found = {'pmd.sh': ['PMD Failure: o.A:3 Rule:UnusedPrivateField'],
+                 'findbugs.sh': [FINDBUGS_BROKE, '[ERROR] ']}.get(cmd[1].split('/')[-1], [])
+        (out / 'summary.txt').write_text(''.join(f'{line}\n' for line in found))
+        (out / 'failures').write_text(f'{len(found)}\n')
+        return (1 if found else 0), []
     script.run = check
 
     checks = script.code_checks(tree, [om], tmp_path / 'out', tmp_path / 'log', ['-Dranger.version=2.8.0'])
 
     assert [(c['check'], c['passed'], c['count']) for c in checks] == [
-        ('checkstyle', False, 1), ('author', True, 0), ('findbugs', True, 0), ('javadoc', True, 0),
+        ('checkstyle', False, 1), ('author', True, 0), ('findbugs', False, 2), ('javadoc', True, 0),
         ('pmd', False, 1), ('rat', True, 0)]
+    assert [script.check_outcome(c)[0] for c in checks] == ['failed', 'passed', 'did not run', 'passed', 'failed',
+                                                            'passed']
     assert checks[0]['findings'] == [f"{om}/src/main/java/o/A.java:12: 'if' construct must use '{{}}'s."]
     # the scripts as they are, over the touched modules, each writing into its own OUTPUT_DIR
     assert calls[4] == (['bash', 'hadoop-ozone/dev-support/checks/pmd.sh', '-Dranger.version=2.8.0', '-pl', om],
@@ -257,4 +269,6 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
     assert '| checkstyle | **failed** | 1 |' in page and '| pmd | **failed** (exit 1) | 1 |' in page
     assert '| rat | passed | 0 |' in page
     assert 'PMD Failure: o.A:3 Rule:UnusedPrivateField' in page
+    assert ('| findbugs | **did not run**: com.github.spotbugs:spotbugs-maven-plugin:3.1.12.2:spotbugs broke: '
+            'java.lang.IllegalAccessException: class') in page and FINDBUGS_BROKE not in page
     assert '- acceptance, kubernetes: Docker, which this machine does not have.' in page

@@ -34,6 +34,13 @@ import java.util.Arrays;
  */
 final class LiveSet<T> {
 
+  private static final int INITIAL_SLOTS = 1024;
+
+  private final int capacity;
+  private final ArrayDeque<Handle<T>> fifo;
+  private Handle<T>[] slots;
+  private int size;
+
   /** An item in the set; lets the owner remove exactly this item later. */
   static final class Handle<T> {
     private final T value;
@@ -47,13 +54,6 @@ final class LiveSet<T> {
       return value;
     }
   }
-
-  private static final int INITIAL_SLOTS = 1024;
-
-  private final int capacity;
-  private final ArrayDeque<Handle<T>> fifo;
-  private Handle<T>[] slots;
-  private int size;
 
   /**
    * @param capacity maximum number of items, at least 1

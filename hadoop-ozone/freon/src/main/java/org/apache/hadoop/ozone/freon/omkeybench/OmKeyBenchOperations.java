@@ -46,11 +46,6 @@ final class OmKeyBenchOperations {
   /** The name of the deletes of untracked keys (part of their CREATE) in the timers and the latency CSV. */
   private static final String UNTRACKED_DELETE = "UNTRACKED_DELETE";
 
-  /** A request to OM. */
-  private interface OmCall<T> {
-    T send() throws IOException;
-  }
-
   private final OmKeyBenchSettings settings;
   private final OzoneBucket bucket;
   private final ClientProtocol proxy;
@@ -72,6 +67,11 @@ final class OmKeyBenchOperations {
   /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
   private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence;
+
+  /** A request to OM. */
+  private interface OmCall<T> {
+    T send() throws IOException;
+  }
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   OmKeyBenchOperations(OmKeyBenchSettings settings, OmKeyBenchStats stats, LiveSet<TrackedKey> live, OzoneBucket bucket,

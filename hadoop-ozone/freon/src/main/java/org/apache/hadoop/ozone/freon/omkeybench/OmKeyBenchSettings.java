@@ -30,15 +30,6 @@ import org.apache.hadoop.ozone.om.helpers.BucketLayout;
  */
 final class OmKeyBenchSettings {
 
-  /** Which tracked key (or directory) a DELETE (DELETEDIR) removes. */
-  enum DeleteOrder { RANDOM, OLDEST }
-
-  /** Where a LIST starts. */
-  enum ListStart { RANDOM, FIRST }
-
-  /** What happens to keys created while the live set is full. */
-  enum Untracked { KEEP, DELETE }
-
   private final OpWeights weights;
   private final BucketLayout layout;
   private final DeleteOrder deleteOrder;
@@ -58,6 +49,15 @@ final class OmKeyBenchSettings {
   private final int latencyIntervalSeconds;
   /** Null without {@code --latency-log}. */
   private final Path latencyLog;
+
+  /** Which tracked key (or directory) a DELETE (DELETEDIR) removes. */
+  enum DeleteOrder { RANDOM, OLDEST }
+
+  /** Where a LIST starts. */
+  enum ListStart { RANDOM, FIRST }
+
+  /** What happens to keys created while the live set is full. */
+  enum Untracked { KEEP, DELETE }
 
   private OmKeyBenchSettings(Builder b) {
     weights = OpWeights.parse(b.weights);

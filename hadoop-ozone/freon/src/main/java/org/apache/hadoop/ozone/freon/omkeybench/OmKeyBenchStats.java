@@ -27,6 +27,14 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class OmKeyBenchStats {
 
+  private final Map<OmKeyBenchOp, OpCounters> ops = new EnumMap<>(OmKeyBenchOp.class);
+  private final AtomicLong created = new AtomicLong();
+  private final AtomicLong deleted = new AtomicLong();
+  private final AtomicLong untrackedCreated = new AtomicLong();
+  private final AtomicLong listed = new AtomicLong();
+  private final LiveSet<?> live;
+  private long lastSampleNanos = -1;
+
   /** Counters of one operation. */
   static final class OpCounters {
     private final AtomicLong succeeded = new AtomicLong();
@@ -67,14 +75,6 @@ final class OmKeyBenchStats {
       skipped.incrementAndGet();
     }
   }
-
-  private final Map<OmKeyBenchOp, OpCounters> ops = new EnumMap<>(OmKeyBenchOp.class);
-  private final AtomicLong created = new AtomicLong();
-  private final AtomicLong deleted = new AtomicLong();
-  private final AtomicLong untrackedCreated = new AtomicLong();
-  private final AtomicLong listed = new AtomicLong();
-  private final LiveSet<?> live;
-  private long lastSampleNanos = -1;
 
   /**
    * @param weights the operations shown (those with a positive weight)

@@ -60,7 +60,7 @@ final class OpWeights {
    * @throws IllegalArgumentException with a one-line message naming the bad value
    */
   static OpWeights parse(String spec) {
-    if (spec == null || spec.trim().isEmpty()) {
+    if (spec == null || spec.chars().allMatch(Character::isWhitespace)) {
       throw new IllegalArgumentException("--weights is empty; expected e.g. create:20,delete:8,list:1");
     }
     Map<OmKeyBenchOp, Long> parsed = new EnumMap<>(OmKeyBenchOp.class);

@@ -25,6 +25,16 @@ import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 
 /** What {@code RangeCompactionPolicy#pickNext} decided, and why it passed over other ranges. Immutable. */
 final class CompactionPick {
+  private final Action action;
+  private final String table;
+  private final KeyRange range;
+  private final CompactionCost cost;
+  private final Reason reason;
+  private final Wait wait;
+  private final String waitReason;
+  private final Map<Skip, Integer> skips;
+  private final boolean bottommostForced;
+
   /** What the service does next. */
   enum Action {
     /** Nothing qualifies: wait for RocksDB to write something new. */
@@ -71,16 +81,6 @@ final class CompactionPick {
     /** Compacting it would read more than the budget allows now. */
     BUDGET
   }
-
-  private final Action action;
-  private final String table;
-  private final KeyRange range;
-  private final CompactionCost cost;
-  private final Reason reason;
-  private final Wait wait;
-  private final String waitReason;
-  private final Map<Skip, Integer> skips;
-  private final boolean bottommostForced;
 
   @SuppressWarnings("checkstyle:ParameterNumber")
   private CompactionPick(Action action, String table, KeyRange range, CompactionCost cost, Reason reason, Wait wait,

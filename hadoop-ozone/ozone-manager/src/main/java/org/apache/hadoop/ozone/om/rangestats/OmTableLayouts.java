@@ -68,8 +68,9 @@ public final class OmTableLayouts {
   public static Set<String> parseTables(String commaSeparated) {
     Set<String> names = new LinkedHashSet<>();
     for (String name : commaSeparated.split(",")) {
-      if (!name.trim().isEmpty()) {
-        names.add(name.trim());
+      String trimmed = name.trim();
+      if (!trimmed.isEmpty()) {
+        names.add(trimmed);
       }
     }
     return names;

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.ReconfigurationException;
-import org.apache.hadoop.hdds.conf.Config;
+import org.apache.hadoop.hdds.conf.ConfigurationReflectionUtil;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.conf.ReconfigurationHandler;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -77,12 +77,13 @@ abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTest
   void everyKeyIsReconfigurableByAnAdministratorOnly() throws Exception {
     ReconfigurationHandler handler = om().getReconfigurationHandler();
     Set<String> keys = new TreeSet<>();
-    for (Field field : RangeCompactionConfig.class.getDeclaredFields()) {
-      if (field.isAnnotationPresent(Config.class)) {
-        keys.add(field.getAnnotation(Config.class).key());
-      }
+    for (Field field : Keys.class.getFields()) {
+      keys.add((String) field.get(null));
     }
+    keys.remove(Keys.PREFIX);
     assertThat(keys).hasSize(22);
+    assertThat(ConfigurationReflectionUtil.mapReconfigurableProperties(RangeCompactionConfig.class).keySet())
+        .isEqualTo(keys);
     assertThat(handler.getReconfigurableProperties()).containsAll(keys);
     assertThat(handler.listReconfigureProperties()).containsAll(keys);
 

@@ -32,6 +32,10 @@ import picocli.CommandLine;
  * and state as system properties; the JVM knows the rest).
  */
 final class BenchRun {
+  private final String tool;
+  private final Instant started = Instant.now();
+  private final long startedNanos = System.nanoTime();
+
   /** A benchmark's options, as picocli fills a {@code @Command}'s {@code @Option} fields, and what runs on them. */
   interface Main {
     /** Refuses values out of range with an IllegalArgumentException that names the option. */
@@ -39,10 +43,6 @@ final class BenchRun {
 
     void run() throws Exception;
   }
-
-  private final String tool;
-  private final Instant started = Instant.now();
-  private final long startedNanos = System.nanoTime();
 
   BenchRun(String tool) {
     this.tool = tool;
