@@ -490,6 +490,15 @@ def upstream_patch_tests(patch, module, count):
     return UPSTREAM, get
 
 
+UPSTREAM_CHECKS_FOUND = '2026-11-28-upstream-on-master-checks-found/upstream-on-master.json'
+UPSTREAM_CHECKS = '2026-11-28-upstream-on-master-checks/upstream-on-master.json'
+
+
+def upstream_check(path, name):
+    """The count of one of upstream CI's checks on an upstream-on-master page (PMD's violations, for one)."""
+    return path, lambda result: next(c['count'] for c in result['build']['checks'] if c['check'] == name)
+
+
 def refused_imports(path):
     """How many imports master's import rules refused (upstream-on-master.json)."""
     return path, lambda result: len(result['build']['importRules']['refused'])
@@ -689,6 +698,12 @@ FACTS = {
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
     'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
+    'upstream.checks-found.pmd': (upstream_check(UPSTREAM_CHECKS_FOUND, 'pmd'), n0),
+    'upstream.checks.pmd': (upstream_check(UPSTREAM_CHECKS, 'pmd'), n0),
+    'upstream.checks.checkstyle': (upstream_check(UPSTREAM_CHECKS, 'checkstyle'), n0),
+    'upstream.checks.each-compiled': ((UPSTREAM_CHECKS, lambda result: sum(1 for step in result['eachPatch']
+                                                                           if step['exitCode'] == 0)), n0),
+    'upstream.checks.patches': ((UPSTREAM_CHECKS, lambda result: len(result['patches'])), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),

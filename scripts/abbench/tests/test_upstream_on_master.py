@@ -223,6 +223,8 @@ source="com.puppycrawl.tools.checkstyle.checks.blocks.NeedBracesCheck"/>
 """
 
 
+JAVADOC_ERROR = ('[ERROR] /tmp/x/ozone/hadoop-ozone/ozone-manager/src/main/java/o/A.java:12: error: unknown tag: '
+                 'retrun')
 # What Maven printed for upstream's findbugs.sh on master 78d5650c with Java 17.
 FINDBUGS_BROKE = ('[ERROR] Failed to execute goal com.github.spotbugs:spotbugs-maven-plugin:3.1.12.2:spotbugs '
                   '(default-cli) on project hdds-managed-rocksdb: Execution default-cli of goal '
@@ -239,11 +241,15 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
 
     def check(cmd, cwd, log, timeout=None, env=None):
         calls.append((cmd, env))
-        if cmd[0] == 'mvn':  # checkstyle's Maven command: its report in the module
+        if cmd[0] == 'mvn' and 'checkstyle:check' in cmd:  # its report in the module
             report = tree / om / 'target' / 'test' / 'checkstyle-errors.xml'
             report.parent.mkdir(parents=True, exist_ok=True)
             report.write_text(CHECKSTYLE_XML.format(tree=tree))
             return 0, []
+        if cmd[0] == 'mvn':  # javadoc's: what it printed, into the log
+            with open(log, 'a') as out:
+                out.write(f'\n$ {" ".join(cmd)}\n{JAVADOC_ERROR}\n[INFO] BUILD FAILURE\n')
+            return 1, []
         # upstream's script: a summary line per finding and their count, in OUTPUT_DIR; pmd finds one, findbugs'
         # plugin breaks (as spotbugs-maven-plugin 3.1.12.2 does on Java 17) and its summary is Maven's [ERROR] lines
         out = Path(env['OUTPUT_DIR'])
@@ -257,12 +263,15 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
     checks = script.code_checks(tree, [om], tmp_path / 'out', tmp_path / 'log', ['-Dranger.version=2.8.0'])
 
     assert [(c['check'], c['passed'], c['count']) for c in checks] == [
-        ('checkstyle', False, 1), ('author', True, 0), ('findbugs', False, 2), ('javadoc', True, 0),
+        ('checkstyle', False, 1), ('javadoc', False, 1), ('author', True, 0), ('findbugs', False, 2),
         ('pmd', False, 1), ('rat', True, 0)]
-    assert [script.check_outcome(c)[0] for c in checks] == ['failed', 'passed', 'did not run', 'passed', 'failed',
+    assert [script.check_outcome(c)[0] for c in checks] == ['failed', 'failed', 'passed', 'did not run', 'failed',
                                                             'passed']
+    assert checks[1]['findings'] == [JAVADOC_ERROR]
     assert checks[0]['findings'] == [f"{om}/src/main/java/o/A.java:12: 'if' construct must use '{{}}'s."]
     # the scripts as they are, over the touched modules, each writing into its own OUTPUT_DIR
+    assert calls[1][0] == ['mvn', '-B', '-fae', '-DskipDocs', '-DskipRecon', '-DskipShade', 'javadoc:javadoc',
+                           '-Dranger.version=2.8.0', '-pl', om]
     assert calls[4] == (['bash', 'hadoop-ozone/dev-support/checks/pmd.sh', '-Dranger.version=2.8.0', '-pl', om],
                         {'OUTPUT_DIR': str(tmp_path / 'out' / 'checks' / 'pmd')})
     page = '\n'.join(script.checks_table(checks))
