@@ -491,7 +491,7 @@ def upstream_patch_tests(patch, module, count):
 
 
 UPSTREAM_CHECKS_FOUND = '2026-11-28-upstream-on-master-checks-found/upstream-on-master.json'
-UPSTREAM_CHECKS = '2026-11-28-upstream-on-master-checks/upstream-on-master.json'
+UPSTREAM_CHECKS = '2026-11-28-upstream-on-master-javadoc/upstream-on-master.json'
 
 
 def upstream_check(path, name):
@@ -700,6 +700,7 @@ FACTS = {
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
     'upstream.checks-found.pmd': (upstream_check(UPSTREAM_CHECKS_FOUND, 'pmd'), n0),
     'upstream.checks.pmd': (upstream_check(UPSTREAM_CHECKS, 'pmd'), n0),
+    'upstream.javadoc.errors': (upstream_check(UPSTREAM_CHECKS, 'javadoc'), n0),
     'upstream.checks.checkstyle': (upstream_check(UPSTREAM_CHECKS, 'checkstyle'), n0),
     'upstream.checks.each-compiled': ((UPSTREAM_CHECKS, lambda result: sum(1 for step in result['eachPatch']
                                                                            if step['exitCode'] == 0)), n0),
