@@ -494,6 +494,16 @@ UPSTREAM_CHECKS_FOUND = '2026-11-28-upstream-on-master-checks-found/upstream-on-
 UPSTREAM_CHECKS = '2026-11-28-upstream-on-master-javadoc/upstream-on-master.json'
 
 
+def patches_compiled(path):
+    """How many patches of an upstream-on-master page compiled alone, each at its commit."""
+    return path, lambda result: sum(1 for step in result['eachPatch'] if step['exitCode'] == 0)
+
+
+def patch_count(path):
+    """How many patches the series of an upstream-on-master page had."""
+    return path, lambda result: len(result['patches'])
+
+
 def upstream_check(path, name):
     """The count of one of upstream CI's checks on an upstream-on-master page (PMD's violations, for one)."""
     return path, lambda result: next(c['count'] for c in result['build']['checks'] if c['check'] == name)
@@ -686,15 +696,14 @@ FACTS = {
     'upstream.without.failed': (upstream_tests('withoutSeries', 'failures+errors'), n0),
     'upstream.refused-imports': (refused_imports(UPSTREAM), n0),
     'upstream.before-port.refused-imports': (refused_imports(UPSTREAM_BEFORE_PORT), n0),
-    'upstream.patches': ((UPSTREAM, lambda result: len(result['patches'])), n0),
+    'upstream.patches': (patch_count(UPSTREAM), n0),
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
     'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster'] for p in result['patches']
                                                                            if p['applied'])), n0),
     'upstream.reconfig.tests': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'tests'), n0),
     'upstream.reconfig.failed': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'failures+errors'),
                                  n0),
-    'upstream.each.compiled': ((UPSTREAM, lambda result: sum(1 for step in result['eachPatch']
-                                                             if step['exitCode'] == 0)), n0),
+    'upstream.each.compiled': (patches_compiled(UPSTREAM), n0),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
     'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
@@ -702,9 +711,8 @@ FACTS = {
     'upstream.checks.pmd': (upstream_check(UPSTREAM_CHECKS, 'pmd'), n0),
     'upstream.javadoc.errors': (upstream_check(UPSTREAM_CHECKS, 'javadoc'), n0),
     'upstream.checks.checkstyle': (upstream_check(UPSTREAM_CHECKS, 'checkstyle'), n0),
-    'upstream.checks.each-compiled': ((UPSTREAM_CHECKS, lambda result: sum(1 for step in result['eachPatch']
-                                                                           if step['exitCode'] == 0)), n0),
-    'upstream.checks.patches': ((UPSTREAM_CHECKS, lambda result: len(result['patches'])), n0),
+    'upstream.checks.each-compiled': (patches_compiled(UPSTREAM_CHECKS), n0),
+    'upstream.checks.patches': (patch_count(UPSTREAM_CHECKS), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),
