@@ -35,8 +35,7 @@ mechanism that reads the environment and carries the pick out comes in
    are cleaned before their first reader; while idle, the budget does not
    bound a compaction, and a look starts at most one.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at
-   memtable.delete.ratio, or as many while a seek to a range's first key
-   crosses as many hidden entries): tombstones there are invisible to SST
+   memtable.delete.ratio): tombstones there are invisible to SST
    statistics.
 2. Else compact the qualifying range (min.tombstones at tombstone.ratio)
    that removes the most tombstones per byte read, grown over its qualifying

@@ -4,7 +4,7 @@
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,HeadProbe,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
 results: docs/results/2026-11-27-ab-bench-production-after-flush-fix/report.md
 results-from: ## Targets
 
@@ -20,8 +20,8 @@ RangeCompactionService (off by default) looks every interval (1s): with the
 settings in force, copied once per look, a CompactionEnvReader reads the
 look (OM's activity, the tables a reader is due to scan, their memtables)
 and before each pick the environment (the range statistics of
-{jira:range-stats}, a few RocksDB properties per table, bounded HeadProbe
-seeks, the window of OM's client requests), the policy picks, and
+{jira:range-stats}, a few RocksDB properties per table, the window of OM's
+client requests), the policy picks, and
 RangeCompactor does it, until the pick ends the look or its timeout passes:
 - a flush of one table's memtable, or
 - a compactRange(cf, start, end) on the picked span: never

@@ -16,13 +16,12 @@ Test plan:
 - TestRangeCompactionService, on a real OM DB (OmMetadataManagerImpl, OM's
   options): the service compacts only the dense ranges, their tombstones go
   away, the other SSTs stay as they were and the data is exactly what was
-  written; memtable flushes and head probes, reader pacing and the idle
+  written; memtable flushes, reader pacing and the idle
   cleanup, the budget, write pressure and slow clients stopping a run,
   snapshot tables left alone, and a bad configuration refused with its key
   and value.
 - TestCompactedSpans: the spans compacted since a table's latest flush are
-  forgotten at its next one; those compacted at any time keep the newest,
-  each once.
+  forgotten at its next one.
 
 RangeStatsScaleBench (test scope, a plain main, like {jira:range-stats-bench}'s
 RangeStatsFlushBench: it prints, it asserts nothing) times one recomputation

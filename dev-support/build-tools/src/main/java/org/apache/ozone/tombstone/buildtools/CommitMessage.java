@@ -66,7 +66,8 @@ final class CommitMessage {
       message.append("Tests: ").append(String.join(", ", tests)).append(".\n\n");
     }
     message.append(feature.patches().isEmpty() && !files.isEmpty() && files.stream().allMatch(UpstreamDocs::isDoc)
-        ? "Documentation only: no code or test changes." : UpstreamTests.section(project, feature.patches(), base))
+        ? "Documentation only: no code or test changes." : UpstreamTests.section(project, feature.patches(),
+        feature.amends() != null, base))
         .append("\n\n");
     message.append("Based on Apache Ozone ").append(base).append(".\n");
     return message.toString();

@@ -35,14 +35,20 @@ import java.util.List;
  * subject: HDDS-XXXXX. One line          the commit subject
  * patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch    (repeatable; under patches/)
  * files: hadoop-ozone/cli-debug/src/**   (repeatable; glob over paths relative to the project)
+ * amends: dev-support/upstream/amends/x.diff   (optional) what it adds to files of earlier features
  * results: bench-results/x.txt           (optional) benchmark output quoted in the message
  * results-from: with index               (optional) quote from the first line containing this text
  * </pre>
  *
  * Lines starting with {@code #} are comments.
+ *
+ * <p>A feature that adds a rule to code an earlier feature added (a vertical slice of the series) amends that
+ * code: {@code amends} is a unified diff, with project paths, of the earlier features' files as this feature leaves
+ * them against what they were before it. The project holds every file as the whole series leaves it; the export
+ * takes the amends off, last feature first, to get each file as each feature leaves it ({@link SliceStates}).
  */
-record Feature(String name, String subject, List<String> patches, List<String> fileGlobs, String resultsFile,
-    String resultsFrom, String body) {
+record Feature(String name, String subject, List<String> patches, List<String> fileGlobs, String amends,
+    String resultsFile, String resultsFrom, String body) {
 
   static Feature read(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
@@ -50,6 +56,7 @@ record Feature(String name, String subject, List<String> patches, List<String> f
     String subject = null;
     String results = null;
     String resultsFrom = null;
+    String amends = null;
     List<String> patches = new ArrayList<>();
     List<String> globs = new ArrayList<>();
     int i = 0;
@@ -76,6 +83,9 @@ record Feature(String name, String subject, List<String> patches, List<String> f
       case "files":
         globs.add(value);
         break;
+      case "amends":
+        amends = value;
+        break;
       case "results":
         results = value;
         break;
@@ -90,7 +100,7 @@ record Feature(String name, String subject, List<String> patches, List<String> f
       throw new IllegalArgumentException(file + ": needs 'name:' and 'subject:'");
     }
     String body = String.join("\n", lines.subList(i, lines.size())).strip();
-    return new Feature(name, subject, List.copyOf(patches), List.copyOf(globs), results, resultsFrom, body);
+    return new Feature(name, subject, List.copyOf(patches), List.copyOf(globs), amends, results, resultsFrom, body);
   }
 
   /** Whether a project file (path relative to the project, '/'-separated) is one of this feature's new files. */

@@ -82,7 +82,7 @@ final class PatchSeries {
   }
 
   /** The path of a unified diff header line without its {@code a/}/{@code b/} prefix and timestamp. */
-  private static String headerPath(String line, String prefix) {
+  static String headerPath(String line, String prefix) {
     String path = line.substring(4);
     int tab = path.indexOf('\t');
     if (tab >= 0) {

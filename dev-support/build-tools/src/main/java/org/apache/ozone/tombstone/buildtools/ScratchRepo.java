@@ -66,6 +66,11 @@ final class ScratchRepo {
     git(null, "apply", "--index", patch.toAbsolutePath().toString());
   }
 
+  /** Takes a patch off the work tree and index, exactly. */
+  void applyReverse(Path patch) throws IOException {
+    git(null, "apply", "--index", "-R", patch.toAbsolutePath().toString());
+  }
+
   /** Writes the commits after {@code base} as numbered git-format patches into {@code out}; returns their paths. */
   List<Path> formatPatch(String base, Path out) throws IOException {
     String output = git(null, "format-patch", "--no-signature", "-o", out.toAbsolutePath().toString(),

@@ -18,8 +18,6 @@
 package org.apache.ozone.tombstone.buildtools;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,8 +26,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Proof that the series can be merged in its order: no new file of a patch links in its Javadoc to a class that only
- * a later patch adds. javac does not resolve such links, upstream's javadoc check does (a reference not found is an
+ * Proof that the series can be merged in its order: no file of a patch, as the patch leaves it, links in its Javadoc
+ * to a class that only a later patch adds. javac does not resolve such links, upstream's javadoc check does (a reference not found is an
  * error), so the pull request would fail there although it compiles. Code references need no such check here:
  * scripts/upstream-on-master builds each patch of the series on its own, in order.
  */
@@ -46,7 +44,7 @@ final class SeriesOrder {
   }
 
   /** @throws IllegalStateException naming every link to a class a later feature adds */
-  static void check(Path project, List<Feature> features, SeriesContents contents) throws IOException {
+  static void check(List<Feature> features, SeriesContents contents, SliceStates slices) throws IOException {
     Map<String, Integer> addedBy = new HashMap<>();
     for (int i = features.size() - 1; i >= 0; i--) {
       for (String file : javaFiles(contents.files(features.get(i)))) {
@@ -55,12 +53,13 @@ final class SeriesOrder {
     }
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < features.size(); i++) {
-      for (String file : javaFiles(contents.files(features.get(i)))) {
-        Matcher link = LINK.matcher(Files.readString(project.resolve(file)));
+      Feature feature = features.get(i);
+      for (String file : javaFiles(slices.files(feature))) {
+        Matcher link = LINK.matcher(slices.content(feature, file));
         while (link.find()) {
           Integer later = addedBy.get(link.group(1));
           if (later != null && later > i) {
-            problems.add(file + " (" + features.get(i).name() + ") links to " + link.group(1) + ", which "
+            problems.add(file + " (" + feature.name() + ") links to " + link.group(1) + ", which "
                 + features.get(later).name() + " adds later");
           }
         }

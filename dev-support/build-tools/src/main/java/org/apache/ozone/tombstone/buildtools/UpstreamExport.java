@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -33,9 +32,9 @@ import java.util.TreeSet;
  * <p>The features, in series order, are the files {@code dev-support/upstream/NN-name.feature}; files that stay
  * in the fork are listed in {@code dev-support/upstream/fork-only}. The series is built by git itself: upstream's
  * sources at the base release (from the {@code -sources.jar} artifacts) are committed in a scratch repository,
- * then for each feature its patches from {@code patches/} are applied and its new files copied to their upstream
- * paths ({@link UpstreamLayout}: the same, except the MiniOzoneCluster tests), and committed with the feature's
- * message; {@code git format-patch} writes the series. Finally the series is applied with {@code git am} to a fresh
+ * then for each feature its patches from {@code patches/} are applied and its new files, and the earlier ones it
+ * amends, written to their upstream paths ({@link UpstreamLayout}: the same, except the MiniOzoneCluster tests) as
+ * the feature leaves them ({@link SliceStates}), and committed with the feature's message; {@code git format-patch} writes the series. Finally the series is applied with {@code git am} to a fresh
  * copy of upstream's sources ({@link SeriesApplyCheck}). Documents go as upstream reads them ({@link UpstreamDocs}),
  * the proposal's texts into {@code proposal/} beside the patches.
  */
@@ -81,7 +80,8 @@ public final class UpstreamExport {
       }
     }
     SeriesContents contents = SeriesContents.assign(project, features, forkOnly(project));
-    SeriesOrder.check(project, features, contents);
+    SliceStates slices = SliceStates.compute(project, features, contents);
+    SeriesOrder.check(features, contents, slices);
     TreeSet<String> modules = new TreeSet<>();
     features.forEach(f -> modules.addAll(contents.modules(f)));
 
@@ -96,17 +96,14 @@ public final class UpstreamExport {
         for (String patch : contents.patches(feature)) {
           repo.apply(project.resolve("patches").resolve(patch));
         }
-        for (String file : contents.files(feature)) {
+        List<String> files = slices.files(feature);
+        for (String file : files) {
           Path target = tree.resolve(UpstreamLayout.upstreamPath(project, file));
           Files.createDirectories(target.getParent());
-          if (UpstreamDocs.isDoc(file)) {
-            Files.writeString(target, UpstreamDocs.exported(project, file));
-          } else {
-            Files.copy(project.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
-          }
+          Files.writeString(target, UpstreamDocs.isDoc(file) ? UpstreamDocs.exported(project, file)
+              : slices.content(feature, file));
         }
-        repo.commitAll(CommitMessage.of(feature, contents.files(feature), project, options.jiras(), names,
-            options.base()));
+        repo.commitAll(CommitMessage.of(feature, files, project, options.jiras(), names, options.base()));
       }
       Files.createDirectories(options.out());
       deleteOldSeries(options.out());

@@ -60,14 +60,18 @@ final class UpstreamTests {
   /**
    * What a commit message says about upstream's code and tests: nothing of theirs is removed or changed, and which
    * of upstream's tests pass against the patched classes of each module the feature's patches change.
+   *
+   * @param amends whether the feature also changes classes that earlier patches of the series added
    */
-  static String section(Path project, List<String> patches, String base) throws IOException {
+  static String section(Path project, List<String> patches, boolean amends, String base) throws IOException {
     TreeSet<String> modules = new TreeSet<>();
     for (String patch : patches) {
       modules.add(patch.substring(0, patch.lastIndexOf('/')));
     }
     if (modules.isEmpty()) {
-      return "Upstream's code and tests: unchanged, this change only adds new classes.";
+      return amends ? wrap("Upstream's code and tests: unchanged, this change only adds new classes and changes "
+          + "classes that earlier changes of this series added.", "")
+          : "Upstream's code and tests: unchanged, this change only adds new classes.";
     }
     StringBuilder section = new StringBuilder(wrap("Upstream's code and tests: this change adds to upstream's "
         + "classes and removes or changes none of their public, protected or package-private signatures (japicmp, "

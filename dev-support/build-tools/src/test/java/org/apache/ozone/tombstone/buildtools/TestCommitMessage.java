@@ -72,7 +72,7 @@ class TestCommitMessage {
         + "org/apache/om/service/TestKeyDeletingService.java\n");
     write("fw/upstream-tests.txt", "org/apache/fw/TestRDBStore.java\n");
     Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch", "om/0002-b.patch",
-        "fw/0001-c.patch"), List.of(), null, null, "Why.");
+        "fw/0001-c.patch"), List.of(), null, null, null, "Why.");
 
     String message = CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1");
 
@@ -92,6 +92,14 @@ class TestCommitMessage {
   }
 
   @Test
+  void aSliceThatAmendsTheSeriesSaysSo() throws Exception {
+    Feature slice = new Feature("x", "HDDS-XXXXX. Subject", List.of(), List.of(), "amends/x.diff", null, null, "Why.");
+    assertThat(CommitMessage.of(slice, List.of(), project, Map.of(), List.of("x"), "2.2.1").replace("\n", " "))
+        .contains("Upstream's code and tests: unchanged, this change only adds new classes and changes classes that "
+            + "earlier changes of this series added.");
+  }
+
+  @Test
   void documentsOnlySayNoCodeChanges() throws Exception {
     assertThat(CommitMessage.of(feature("x", null, null, "Why."), List.of(UpstreamDocs.ROOT + "/design/x.md"), project,
         Map.of(), List.of("x"), "2.2.1")).contains("\n\nDocumentation only: no code or test changes.\n\n");
@@ -100,7 +108,7 @@ class TestCommitMessage {
   @Test
   void refusesPatchedModuleWithoutUpstreamTests() throws Exception {
     Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch"), List.of(), null, null,
-        "Why.");
+        null, "Why.");
     assertThatThrownBy(() -> CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))
         .hasMessage("patches/om changes upstream classes, but om/upstream-tests.txt names none of upstream's tests"
             + " to run against them");
@@ -119,7 +127,7 @@ class TestCommitMessage {
   }
 
   private static Feature feature(String name, String results, String resultsFrom, String body) {
-    return new Feature(name, "HDDS-XXXXX. Subject of " + name, List.of(), List.of(), results, resultsFrom, body);
+    return new Feature(name, "HDDS-XXXXX. Subject of " + name, List.of(), List.of(), null, results, resultsFrom, body);
   }
 
   private void write(String path, String content) throws Exception {

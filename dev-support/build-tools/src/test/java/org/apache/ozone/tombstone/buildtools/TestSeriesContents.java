@@ -79,7 +79,7 @@ class TestSeriesContents {
   }
 
   private static Feature feature(String name, List<String> patches, String glob) {
-    return new Feature(name, "HDDS-XXXXX. " + name, patches, List.of(glob), null, null, "why");
+    return new Feature(name, "HDDS-XXXXX. " + name, patches, List.of(glob), null, null, null, "why");
   }
 
   private void write(String path, String content) throws Exception {

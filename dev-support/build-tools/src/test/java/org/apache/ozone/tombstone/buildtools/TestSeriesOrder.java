@@ -33,8 +33,8 @@ class TestSeriesOrder {
   @TempDir
   private Path project;
 
-  private final Feature first = feature("first", "om/src/*/java/a/**");
-  private final Feature second = feature("second", "om/src/*/java/b/**");
+  private final Feature first = feature("first", "om/src/*/java/a/**", null);
+  private Feature second = feature("second", "om/src/*/java/b/**", null);
 
   @BeforeEach
   void layout() throws Exception {
@@ -47,7 +47,7 @@ class TestSeriesOrder {
     write("om/src/main/java/a/A.java", "/** {@link A#run}, see {@link java.util.List}. */ class A {}");
     write("om/src/main/java/b/B.java", "/** Uses {@linkplain a.A the first} and {@link B}. @see A */ class B {}");
 
-    assertThatCode(() -> SeriesOrder.check(project, List.of(first, second), contents())).doesNotThrowAnyException();
+    assertThatCode(this::check).doesNotThrowAnyException();
   }
 
   @Test
@@ -57,17 +57,31 @@ class TestSeriesOrder {
     write("om/src/main/java/b/B.java", "class B {}");
     write("om/src/test/java/b/TestB.java", "class TestB {}");
 
-    assertThatThrownBy(() -> SeriesOrder.check(project, List.of(first, second), contents()))
+    assertThatThrownBy(this::check)
         .hasMessageContaining("om/src/main/java/a/A.java (first) links to B, which second adds later")
         .hasMessageContaining("om/src/test/java/a/TestA.java (first) links to TestB, which second adds later");
   }
 
-  private SeriesContents contents() throws Exception {
-    return SeriesContents.assign(project, List.of(first, second), List.of());
+  @Test
+  void aLinkThatALaterPatchAddsToAnEarlierFileIsFine() throws Exception {
+    write("om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}\n");
+    write("om/src/main/java/b/B.java", "class B {}");
+    write("amends/second.diff", String.join("\n", "--- a/om/src/main/java/a/A.java",
+        "+++ b/om/src/main/java/a/A.java", "@@ -1 +1 @@", "-class A {}", "+/** Read by {@link b.B#read}. */ class A {}",
+        ""));
+    second = feature("second", "om/src/*/java/b/**", "amends/second.diff");
+
+    assertThatCode(this::check).doesNotThrowAnyException();
   }
 
-  private static Feature feature(String name, String glob) {
-    return new Feature(name, "HDDS-XXXXX. " + name, List.of(), List.of(glob), null, null, "why");
+  private void check() throws Exception {
+    List<Feature> features = List.of(first, second);
+    SeriesContents contents = SeriesContents.assign(project, features, List.of());
+    SeriesOrder.check(features, contents, SliceStates.compute(project, features, contents));
+  }
+
+  private static Feature feature(String name, String glob, String amends) {
+    return new Feature(name, "HDDS-XXXXX. " + name, List.of(), List.of(glob), amends, null, null, "why");
   }
 
   private void write(String path, String content) throws Exception {

@@ -68,6 +68,8 @@ class TestUpstreamSeries {
       assertThat(UpstreamExport.changedLines(series.get(i))).as("lines changed by %s", series.get(i).getFileName())
           .isPositive().isLessThanOrEqualTo(UpstreamExport.REVIEW_SIZE_LINES);
     }
+    // Each file in exactly one patch, and again in each patch that amends it (a rule added to earlier code).
+    assertThat(fileChanges(series)).hasSize(changedFiles(series).size() + (int) amendedFiles(features));
     assertThat(changedFiles(series)).containsExactlyElementsOf(expectedFiles())
         .contains(UpstreamLayout.INTEGRATION_TESTS + "org/apache/hadoop/ozone/om/compaction/TestRangeCompactionHA.java")
         .noneMatch(f -> f.startsWith("hadoop-ozone/ozone-manager/") && f.contains("MiniCluster"));
@@ -89,6 +91,9 @@ class TestUpstreamSeries {
       List<String> patches = features.get(i).patches();
       if (features.get(i).name().equals("range-compaction-design")) {
         assertThat(message).contains("Documentation only: no code or test changes.");
+      } else if (patches.isEmpty() && features.get(i).amends() != null) {
+        assertThat(message).contains("Upstream's code and tests: unchanged, this change only adds new classes and "
+            + "changes classes that earlier changes of this series added.");
       } else if (patches.isEmpty()) {
         assertThat(message).contains("Upstream's code and tests: unchanged, this change only adds new classes.");
       }
@@ -127,7 +132,13 @@ class TestUpstreamSeries {
   }
 
   /** Every file the series changes or adds, once per patch that touches it (duplicates kept). */
+  /** The files the patches change, each once. */
   private static List<String> changedFiles(List<Path> series) throws Exception {
+    return new ArrayList<>(new TreeSet<>(fileChanges(series)));
+  }
+
+  /** The files each patch changes, in series order: a file twice when a later patch amends it. */
+  private static List<String> fileChanges(List<Path> series) throws Exception {
     List<String> files = new ArrayList<>();
     for (Path patch : series) {
       for (String line : Files.readAllLines(patch)) {
@@ -136,7 +147,18 @@ class TestUpstreamSeries {
         }
       }
     }
-    files.sort(null);
+    return files;
+  }
+
+  /** How many files the features' amends change, all together. */
+  private static long amendedFiles(List<Feature> features) throws Exception {
+    long files = 0;
+    for (Feature feature : features) {
+      if (feature.amends() != null) {
+        files += Files.readAllLines(PROJECT.resolve(feature.amends())).stream()
+            .filter(line -> line.startsWith("+++ ")).count();
+      }
+    }
     return files;
   }
 

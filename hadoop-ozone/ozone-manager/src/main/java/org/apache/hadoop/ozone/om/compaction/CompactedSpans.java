@@ -42,7 +42,7 @@ import org.apache.hadoop.ozone.om.rangestats.KeySpan;
  */
 final class CompactedSpans {
   /** Most spans remembered per table as compacted at any time, the newest kept: no look probes more heads. */
-  static final int MAX_REMEMBERED = CompactionEnvReader.MAX_PROBES;
+  static final int MAX_REMEMBERED = HeadProbes.MAX_PROBES;
 
   private final Map<String, List<KeySpan>> spans = new HashMap<>();
   private final Map<String, Long> flushesAt = new HashMap<>();
