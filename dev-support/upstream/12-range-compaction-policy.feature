@@ -2,7 +2,7 @@
 # pickAutoScore), with its exact tests. Its effect at the DB level is the committed db-bench page.
 name: range-compaction-policy
 subject: HDDS-XXXXX. Range compaction: the pick, a pure function of the tables and OM's activity
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch,TableReads,TableReadWatch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionPolicy,TestActivityWatch}.java
 results: docs/results/2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.md
 results-from: ## seed
@@ -14,26 +14,18 @@ state, the latency of OM's latest client requests, how busy OM was and what
 the service may still spend), in the manner of LevelDB's
 VersionSet::PickCompaction and Pebble's pickAutoScore; and CompactionLook,
 what a look reads once at its start (the policy of the settings in force,
-OM's activity, the due tables and their memtables). The pick says whether
+OM's activity, the tables' memtables). The pick says whether
 it ends the look and whether its bytes are charged to the budget. The
 mechanism that reads the environment and carries the pick out comes in
 {jira:range-compaction}.
 
-0. Look only at the tables a reader is due to scan (reader.paced): the
-   iterators opened on a table since the previous look (counted by the
-   framework, {jira:listener-hook}) say it was scanned; a table is due once per scan, and for a reader
-   that scans every P looks, from a 32nd of P before its next scan, as often
-   as it qualifies until as long after it.
-   Tombstones cost only the readers that cross them: openKeyTable, scanned
-   by the daily open-key cleanup, is not cleaned every second for nobody.
-   A follower (OzoneManager#isLeaderReady is false) has no readers and may
-   lead at any time: it looks at every table. So does an idle OM
-   (idle.cleanup): for idle.after, client requests and DB writes (RocksDB's
-   sequence number, which counts a follower's applied log too) per second
-   at most idle.activity.ratio of their recent rate, and RocksDB with no
-   compaction or flush running or pending. Bulk deletes followed by quiet
-   are cleaned before their first reader; while idle, the budget does not
-   bound a compaction, and a look starts at most one.
+0. Tell an idle OM (idle.cleanup): for idle.after, client requests and DB
+   writes (RocksDB's sequence number, which counts a follower's applied log
+   too) per second at most idle.activity.ratio of their recent rate, and
+   RocksDB with no compaction or flush running or pending. While idle, the
+   budget does not bound a compaction, and a look starts at most one. A
+   follower (OzoneManager#isLeaderReady is false) compacts for whenever it
+   comes to lead.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at
    memtable.delete.ratio): tombstones there are invisible to SST
    statistics.
@@ -59,9 +51,8 @@ mechanism that reads the environment and carries the pick out comes in
 While OM snapshots exist, keyTable, fileTable and directoryTable are left to
 RocksDB (their compactions feed the snapshot diff's compaction DAG).
 
-TableReadWatch and ActivityWatch turn counters that only grow (the
-iterators opened on a table; OM's finished requests and RocksDB's sequence
-number) into the TableReads and OmActivity the pick reads.
+ActivityWatch turns counters that only grow (OM's finished requests and
+RocksDB's sequence number) into the OmActivity the pick reads.
 
 Design: {jira:range-compaction-design}; in full, with what was tried and
 failed, docs/design/range-compaction.md of the fork. The measurement below is scripts/db-bench of the fork: OM's
@@ -74,6 +65,5 @@ Compatibility: new classes only; nothing calls the pick until
 Test plan: TestRangeCompactionPolicy writes environments down and checks
 each decision exactly: what qualifies, the densest-per-byte pick and its
 growth over neighbours, each reason to pass a range over or to wait, the
-memtable flush, the forced bottommost level, the budget, reader pacing, and
-the idle and follower looks; TestActivityWatch checks the rates per look,
+memtable flush, the forced bottommost level, the budget, and the idle OM; TestActivityWatch checks the rates per look,
 the window's peak and the recent average.

@@ -18,7 +18,7 @@ change runs them in OM.
 
 RangeCompactionService (off by default) looks every interval (1s): with the
 settings in force, copied once per look, a CompactionEnvReader reads the
-look (OM's activity, the tables a reader is due to scan, their memtables)
+look (OM's activity, the tables' memtables)
 and before each pick the environment (the range statistics of
 {jira:range-stats}, a few RocksDB properties per table, the window of OM's
 client requests), the policy picks, and

@@ -35,7 +35,7 @@ final class CompactionLook {
   private final List<Long> version;
 
   /**
-   * @param memtables the memtables of the due tables, read (and probed) at the look's start
+   * @param memtables the memtables of the due tables, read at the look's start
    * @param version what {@link #getVersion} returns
    */
   CompactionLook(RangeCompactionPolicy policy, OmActivity activity, List<String> due,
