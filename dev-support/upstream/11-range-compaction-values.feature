@@ -29,7 +29,7 @@ no thread and no RocksDB handle:
   safe side from the live SSTs of every level, and whether the bottommost
   level must be forced to drop the span's tombstones.
 - CompactionPick: what to do next (flush, compact a span, wait, or nothing),
-  why (a reader, a follower, an idle OM) and why the other ranges were
+  why (a reader, a follower) and why the other ranges were
   passed over; CompactionEvents, the log record of each flush and
   compaction the service does, with its reason.
 - CompactionBudget (a token bucket: bytes read per byte flushed) and

@@ -2,8 +2,8 @@
 # pickAutoScore), with its exact tests. Its effect at the DB level is the committed db-bench page.
 name: range-compaction-policy
 subject: HDDS-XXXXX. Range compaction: the pick, a pure function of the tables and OM's activity
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity,ActivityWatch}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionPolicy,TestActivityWatch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionPolicy,CompactionEnv,OmActivity}.java
+files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestRangeCompactionPolicy.java
 results: docs/results/2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.md
 results-from: ## seed
 
@@ -19,13 +19,8 @@ it ends the look and whether its bytes are charged to the budget. The
 mechanism that reads the environment and carries the pick out comes in
 {jira:range-compaction}.
 
-0. Tell an idle OM (idle.cleanup): for idle.after, client requests and DB
-   writes (RocksDB's sequence number, which counts a follower's applied log
-   too) per second at most idle.activity.ratio of their recent rate, and
-   RocksDB with no compaction or flush running or pending. While idle, the
-   budget does not bound a compaction, and a look starts at most one. A
-   follower (OzoneManager#isLeaderReady is false) compacts for whenever it
-   comes to lead.
+0. A follower (OzoneManager#isLeaderReady is false) compacts for whenever
+   it comes to lead; its picks say so.
 1. Flush a table whose active memtable qualifies (min.tombstones deletes at
    memtable.delete.ratio): tombstones there are invisible to SST
    statistics.
@@ -65,5 +60,4 @@ Compatibility: new classes only; nothing calls the pick until
 Test plan: TestRangeCompactionPolicy writes environments down and checks
 each decision exactly: what qualifies, the densest-per-byte pick and its
 growth over neighbours, each reason to pass a range over or to wait, the
-memtable flush, the forced bottommost level, the budget, and the idle OM; TestActivityWatch checks the rates per look,
-the window's peak and the recent average.
+memtable flush, the forced bottommost level and the budget.

@@ -4,7 +4,7 @@
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
 patch: hadoop-ozone/ozone-manager/0002-om-range-compaction-service.patch
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,RangeCompactor,IdleCleanupPass,RangeCompactionSwitch}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{RangeCompactionService,CompactionLook,CompactionEnvReader,CompactedSpans,RangeCompactionMetrics,RangeCompactor,RangeCompactionSwitch}.java
 results: docs/results/2026-11-27-ab-bench-production-after-flush-fix/report.md
 results-from: ## Targets
 
@@ -29,8 +29,7 @@ RangeCompactor does it, until the pick ends the look or its timeout passes:
   and bytes, the bottommost level forced only when the pick says so; the
   service pauses pause.ratio times its duration after it, and remembers
   the span as compacted (CompactedSpans) until the table's next flush.
-While OM is idle, one log line per idle cleanup pass (IdleCleanupPass) says
-what it removed. Every flush and compaction is also one key=value line on
+Every flush and compaction is also one key=value line on
 the logger RangeCompactionEvents ({jira:range-compaction-values}'s
 CompactionEvents: action, reason, table, start and end, bytes), which
 benchmarks join with client latencies.
@@ -47,8 +46,7 @@ service asks OM whether it leads its Ratis group (OzoneManager
 #isLeaderReady): a follower cleans its tables for whenever it comes to lead.
 Metrics: om_range_compaction_* (runs, ranges evaluated and compacted, skips
 and waits by reason, memtable flushes, compaction time, bytes read and
-written, tombstones removed, idle and follower looks, idle compactions and
-flushes).
+written, tombstones removed, follower looks).
 
 Design: {jira:range-compaction-design}; in full, docs/design/range-compaction.md
 of the fork. The results below are
@@ -65,5 +63,6 @@ this change adds the group's keys there.
 
 Test plan: the service's tests follow in {jira:range-compaction-tests} (on
 a real OM DB) and {jira:range-compaction-ha} (in running OMs: the reader
-rule, idle cleanup and reconfiguration on one OM, and an OM HA ring), to
+rule, idle cleanup and reconfiguration on one OM, and an OM HA ring, after
+the rules' own changes), to
 keep each review under about 1,500 lines.

@@ -99,7 +99,6 @@ public final class RangeCompactionMetrics {
     DefaultMetricsSystem.instance().unregisterSource(SOURCE_NAME);
   }
 
-  /** Counts a look by what OM was doing. */
   /** Counts what a look saw at its start: a follower, an idle OM, the tables no reader is due to scan. */
   void looked(CompactionLook look) {
     if (!look.getActivity().isLeader()) {
