@@ -1,7 +1,7 @@
 # Range compaction, part 1: the service's typed configuration and the plain values its pick decides on.
 name: range-compaction-values
 subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget,ForegroundLatency}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget}.java
 
 Whole-table compaction (CompactionService) rewrites every SST of a column
 family on a timer. In 2.2.1 it was an exclusive manual compaction that held
@@ -32,9 +32,7 @@ no thread and no RocksDB handle:
   why (a reader, a follower) and why the other ranges were
   passed over; CompactionEvents, the log record of each flush and
   compaction the service does, with its reason.
-- CompactionBudget (a token bucket: bytes read per byte flushed) and
-  ForegroundLatency (the latency of OM's client requests since the previous
-  read, from OM's OmClientProtocol metrics).
+- CompactionBudget (a token bucket: bytes read per byte flushed).
 
 Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
 range-compaction.md); in full, docs/design/range-compaction.md of the fork.
@@ -44,7 +42,4 @@ org.apache.hadoop.ozone.om.compaction; nothing reads the new keys until
 {jira:range-compaction}, and the service stays off by default there.
 
 Test plan: the values are exercised by the pick's tests in
-{jira:range-compaction-policy}; TestForegroundLatency, which reads the
-window of client requests from a real metrics system, comes with the
-service's tests in {jira:range-compaction-ha}, to keep each review under
-about 1,500 lines.
+{jira:range-compaction-policy}.

@@ -10,8 +10,8 @@ results-from: ## seed
 {jira:range-compaction-values} added what a compaction pick reads and
 returns. This change adds the decision itself: RangeCompactionPolicy
 #pickNext, a pure function of a CompactionEnv (the tables, RocksDB's write
-state, the latency of OM's latest client requests, how busy OM was and what
-the service may still spend), in the manner of LevelDB's
+state, whether OM leads its Ratis group and what the service may still
+spend), in the manner of LevelDB's
 VersionSet::PickCompaction and Pebble's pickAutoScore; and CompactionLook,
 what a look reads once at its start (the policy of the settings in force,
 OM's activity, the tables' memtables). The pick says whether
@@ -37,12 +37,10 @@ mechanism that reads the environment and carries the pick out comes in
    level is forced only for inputs at a single level (tombstone-only SSTs
    are otherwise moved down unrewritten; inputs of two levels already drop
    their tombstones in the merge).
-4. It waits when writes are stopped or delayed, when a table's L0 files or
-   pending compaction bytes reach backoff.fraction of RocksDB's slowdown
-   triggers, or when OM's client requests since the previous look took
-   backoff.foreground.latency or more on average (from the OmClientProtocol
-   metrics source), and pauses pause.ratio times the compaction's duration
-   after it.
+4. It waits when writes are stopped or delayed, or when a table's L0 files
+   or pending compaction bytes reach backoff.fraction of RocksDB's slowdown
+   triggers, and pauses pause.ratio times the compaction's duration after
+   it.
 While OM snapshots exist, keyTable, fileTable and directoryTable are left to
 RocksDB (their compactions feed the snapshot diff's compaction DAG).
 

@@ -16,7 +16,7 @@ Test plan:
 - TestRangeCompactionService, on a real OM DB (OmMetadataManagerImpl, OM's
   options): the service compacts only the dense ranges, their tombstones go
   away, the other SSTs stay as they were and the data is exactly what was
-  written; memtable flushes, the budget, write pressure and slow clients stopping a run,
+  written; memtable flushes, the budget, write pressure stopping a run,
   snapshot tables left alone, and a bad configuration refused with its key
   and value.
 - TestCompactedSpans: the spans compacted since a table's latest flush are

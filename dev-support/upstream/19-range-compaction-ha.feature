@@ -4,7 +4,6 @@ subject: HDDS-XXXXX. Range compaction service: tests in running OMs
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{SingleOmClusterTests,RangeCompactionTestUtils}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionIdle,TestRangeCompactionMiniCluster,TestRangeCompactionReconfiguration}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/{TestRangeCompactionHA,ChurnLoad}.java
-files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
 
 {jira:range-compaction} runs the service in OM, switched and tuned at
 runtime, on every OM of a ring (a follower cleans for whenever it comes to
@@ -28,9 +27,6 @@ Test plan:
     an OM administrator may change one, a bad value is refused with its key
     named and the old one kept, and turning the service on starts
     compactions while turning it off starts none after.
-- TestForegroundLatency: the window of OM's client requests, which the
-  service's back-off reads, from a real ProtocolMessageMetrics in a real
-  metrics system.
 - TestRangeCompactionHA: three OMs in one Ratis group under a delete-heavy
   load that runs throughout (ChurnLoad): every OM compacts its own DB; a
   follower that fell behind the leader's purged log installs the leader's
