@@ -18,14 +18,17 @@
 package org.apache.ozone.tombstone.buildtools;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Each file as each feature of the series leaves it. The project holds one code base, every file as the whole
@@ -33,6 +36,9 @@ import java.util.Set;
  * Feature#amends}). Taking the amends off in reverse order, last feature first, gives the files before each feature:
  * git applies each in reverse to a scratch copy of the amended files, so an amend that no longer fits the code fails
  * the export with git's own explanation, naming the feature.
+ *
+ * <p>To change code that amends touch, {@link #write} lays the amended files out as each feature leaves them; after
+ * editing those copies, {@link #amendsFrom} makes the amends again from them, and the project's files from the last.
  */
 final class SliceStates {
 
@@ -40,16 +46,18 @@ final class SliceStates {
       new ScratchRepo.Identity("slices", "slices@localhost", "2026-01-01T00:00:00Z");
 
   private final Path project;
+  private final List<Feature> features;
   private final SeriesContents contents;
-  /** By feature: the content of the files it owns or amends that some amend changes, as the feature leaves them. */
-  private final Map<Feature, Map<String, String>> states;
+  /** By feature, in series order: every file some amend changes, as the feature leaves it. */
+  private final List<Map<String, String>> snapshots;
   private final Map<Feature, List<String>> amended;
 
-  private SliceStates(Path project, SeriesContents contents, Map<Feature, Map<String, String>> states,
-      Map<Feature, List<String>> amended) {
+  private SliceStates(Path project, List<Feature> features, SeriesContents contents,
+      List<Map<String, String>> snapshots, Map<Feature, List<String>> amended) {
     this.project = project;
+    this.features = features;
     this.contents = contents;
-    this.states = states;
+    this.snapshots = snapshots;
     this.amended = amended;
   }
 
@@ -72,9 +80,12 @@ final class SliceStates {
       amended.put(feature, files);
       touched.addAll(files);
     }
-    Map<Feature, Map<String, String>> states = new HashMap<>();
+    List<Map<String, String>> snapshots = new ArrayList<>();
+    for (int i = 0; i < features.size(); i++) {
+      snapshots.add(new HashMap<>());
+    }
     if (touched.isEmpty()) {
-      return new SliceStates(project, contents, states, amended);
+      return new SliceStates(project, features, contents, snapshots, amended);
     }
     Path scratch = Files.createTempDirectory("upstream-slices");
     try {
@@ -86,27 +97,23 @@ final class SliceStates {
       ScratchRepo repo = ScratchRepo.init(scratch, SCRATCH);
       repo.commitAll("as the series leaves them");
       for (int i = features.size() - 1; i >= 0; i--) {
-        Feature feature = features.get(i);
-        Map<String, String> state = new HashMap<>();
         for (String file : touched) {
-          if (contents.files(feature).contains(file) || amended.get(feature).contains(file)) {
-            state.put(file, Files.readString(scratch.resolve(file)));
-          }
+          snapshots.get(i).put(file, Files.readString(scratch.resolve(file)));
         }
-        states.put(feature, state);
+        Feature feature = features.get(i);
         if (feature.amends() != null) {
           try {
             repo.applyReverse(project.resolve(feature.amends()));
           } catch (IOException e) {
             throw new IllegalStateException(feature.name() + "'s amends " + feature.amends()
-                + " no longer fit the code (make them again from the files before and after it): " + e.getMessage());
+                + " no longer fit the code (make them again: scripts/upstream-slices): " + e.getMessage());
           }
         }
       }
     } finally {
       FileTrees.delete(scratch);
     }
-    return new SliceStates(project, contents, states, amended);
+    return new SliceStates(project, features, contents, snapshots, amended);
   }
 
   /** The project files a unified diff changes. */
@@ -132,7 +139,108 @@ final class SliceStates {
 
   /** @return a file the feature owns or amends, as the feature leaves it */
   String content(Feature feature, String file) throws IOException {
-    String state = states.getOrDefault(feature, Map.of()).get(file);
+    String state = snapshots.get(features.indexOf(feature)).get(file);
     return state != null ? state : Files.readString(project.resolve(file));
+  }
+
+  /**
+   * Writes, for each feature from the one before the first that amends, the files some amend changes that exist
+   * once the feature is merged, as it leaves them: {@code dir/NN-name/<project path>}, NN its place in the series.
+   */
+  void write(Path dir) throws IOException {
+    int first = features.stream().filter(f -> f.amends() != null).findFirst().map(features::indexOf).orElse(0);
+    for (int i = Math.max(0, first - 1); i < features.size(); i++) {
+      for (Map.Entry<String, String> file : snapshots.get(i).entrySet()) {
+        if (ownerIndex(file.getKey()) <= i) {
+          Path copy = snapshotDir(dir, i).resolve(file.getKey());
+          Files.createDirectories(copy.getParent());
+          Files.writeString(copy, file.getValue());
+        }
+      }
+    }
+  }
+
+  /**
+   * Makes each feature's amends again from the snapshots {@link #write} laid out in {@code dir} (edited since):
+   * the changes to earlier features' files between one feature's snapshot and the one before it; the project's files
+   * become the last snapshot's.
+   *
+   * @throws IllegalStateException if files change at a feature that has no amends
+   */
+  void amendsFrom(Path dir) throws IOException {
+    int last = features.size() - 1;
+    Map<Feature, StringBuilder> diffs = new HashMap<>();
+    for (int i = 1; i <= last; i++) {
+      Path before = snapshotDir(dir, i - 1);
+      Path after = snapshotDir(dir, i);
+      if (!Files.isDirectory(before)) {
+        continue;
+      }
+      for (String file : new TreeSet<>(snapshots.get(i).keySet())) {
+        if (!Files.isRegularFile(before.resolve(file)) || !Files.isRegularFile(after.resolve(file))) {
+          continue;
+        }
+        String diff = diff(before, after, file);
+        if (diff.isEmpty()) {
+          continue;
+        }
+        Feature feature = features.get(i);
+        if (feature.amends() == null) {
+          throw new IllegalStateException(file + " changes at " + feature.name() + ", which has no amends");
+        }
+        diffs.computeIfAbsent(feature, f -> new StringBuilder()).append(diff);
+      }
+    }
+    for (Feature feature : features) {
+      if (feature.amends() != null) {
+        Files.writeString(project.resolve(feature.amends()), diffs.getOrDefault(feature, new StringBuilder()));
+      }
+    }
+    for (String file : snapshots.get(last).keySet()) {
+      Files.copy(snapshotDir(dir, last).resolve(file), project.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private int ownerIndex(String file) {
+    for (int i = 0; i < features.size(); i++) {
+      if (contents.files(features.get(i)).contains(file)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException(file + " is in no feature");
+  }
+
+  private Path snapshotDir(Path dir, int index) {
+    return dir.resolve(String.format("%02d-%s", index + 1, features.get(index).name()));
+  }
+
+  /** A unified diff of one file between two snapshots, with the file's project path in its headers. */
+  private static String diff(Path before, Path after, String file) throws IOException {
+    Process git = new ProcessBuilder("git", "diff", "--no-index", "--no-color", "-U3", "--",
+        before.resolve(file).toString(), after.resolve(file).toString()).redirectErrorStream(true).start();
+    String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    try {
+      int code = git.waitFor();
+      if (code > 1) {
+        throw new IOException("git diff --no-index of " + file + " failed: " + output.strip());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while comparing " + file, e);
+    }
+    StringBuilder diff = new StringBuilder();
+    for (String line : output.split("\n", -1)) {
+      if (line.startsWith("diff --git ")) {
+        diff.append("diff --git a/").append(file).append(" b/").append(file).append('\n');
+      } else if (line.startsWith("--- ")) {
+        diff.append("--- a/").append(file).append('\n');
+      } else if (line.startsWith("+++ ")) {
+        diff.append("+++ b/").append(file).append('\n');
+      } else if (!line.startsWith("index ") && !line.isEmpty()) {
+        // A diff's lines all start with a marker (a context line with a space): only the end of the output is empty.
+        diff.append(line).append('\n');
+      }
+    }
+    return diff.toString();
   }
 }

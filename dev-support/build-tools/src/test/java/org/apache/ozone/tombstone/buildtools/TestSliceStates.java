@@ -81,6 +81,47 @@ class TestSliceStates {
         .hasMessageContaining("head's amends amends/head.diff no longer fit the code");
   }
 
+  @Test
+  void theAmendsAreMadeAgainFromEditedStates() throws Exception {
+    SliceStates slices = compute(service, idle, head);
+    Path states = project.resolve("states");
+    slices.write(states);
+    assertThat(states.resolve("01-service").resolve(POLICY)).hasContent("class Policy {\n  boolean dense;\n}\n");
+    assertThat(states.resolve("03-head").resolve(POLICY)).hasContent(Files.readString(project.resolve(POLICY)));
+
+    // A field the service adds, and so every state after it, and the idle rule's field renamed from idle on.
+    for (String state : new String[] {"01-service", "02-idle", "03-head"}) {
+      Path policy = states.resolve(state).resolve(POLICY);
+      String text = Files.readString(policy).replace("  boolean dense;\n", "  boolean dense;\n  int looks;\n");
+      Files.writeString(policy, text.replace("boolean idle;", "boolean quiet;"));
+    }
+    slices.amendsFrom(states);
+
+    SliceStates again = compute(service, idle, head);
+    assertThat(again.content(service, POLICY)).isEqualTo("class Policy {\n  boolean dense;\n  int looks;\n}\n");
+    assertThat(again.content(idle, POLICY))
+        .isEqualTo("class Policy {\n  boolean dense;\n  int looks;\n  boolean quiet;\n}\n");
+    assertThat(project.resolve(POLICY))
+        .hasContent("class Policy {\n  boolean dense;\n  int looks;\n  boolean quiet;\n  boolean head;\n}\n");
+    // The service's field is a line of the service's own code, context in the idle rule's amend.
+    assertThat(Files.readString(project.resolve("amends/idle.diff"))).contains("+  boolean quiet;", "   int looks;")
+        .doesNotContain("+  int looks;");
+  }
+
+  @Test
+  void aChangeAtAFeatureWithoutAmendsIsRefused() throws Exception {
+    Feature tests = feature("tests", "om/src/*/java/t/**", null);
+    write("om/src/test/java/t/TestPolicy.java", "class TestPolicy {}\n");
+    SliceStates slices = compute(service, idle, tests, head);
+    Path states = project.resolve("states");
+    slices.write(states);
+    Path atTests = states.resolve("03-tests").resolve(POLICY);
+    Files.writeString(atTests, Files.readString(atTests).replace("dense", "full"));
+
+    assertThatThrownBy(() -> slices.amendsFrom(states))
+        .hasMessageContaining(POLICY + " changes at tests, which has no amends");
+  }
+
   private SliceStates compute(Feature... features) throws Exception {
     List<Feature> series = List.of(features);
     return SliceStates.compute(project, series, SeriesContents.assign(project, series, List.of()));
