@@ -22,7 +22,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -47,16 +49,30 @@ public final class UpstreamExport {
   private UpstreamExport() {
   }
 
+  /**
+   * @param patches the series' patch files, in order
+   * @param uncalled by feature name, in series order: the main classes it adds that nothing calls once it is merged
+   *     ({@link SeriesReach})
+   */
+  record Export(List<Path> patches, Map<String, List<String>> uncalled) {
+  }
+
   public static void main(String[] args) {
     try {
       ExportOptions options = ExportOptions.parse(args);
-      List<Path> series = run(options);
+      Export export = run(options);
       System.out.println("Upstream series in " + options.out() + ":");
-      for (Path patch : series) {
+      List<List<String>> uncalled = new ArrayList<>(export.uncalled().values());
+      for (int i = 0; i < export.patches().size(); i++) {
+        Path patch = export.patches().get(i);
         int lines = changedLines(patch);
         System.out.printf("%s  %,d lines changed%s  %s%n", patch.getFileName(), lines,
             lines > REVIEW_SIZE_LINES ? " (over the review size guide, " + REVIEW_SIZE_LINES + ")" : "",
             subject(patch));
+        if (!uncalled.get(i).isEmpty()) {
+          System.out.println("    adds classes nothing calls until a later patch: "
+              + String.join(", ", uncalled.get(i)));
+        }
       }
       System.out.println("Applied with git am to Apache Ozone " + options.base() + " sources: no conflict");
     } catch (IllegalArgumentException e) {
@@ -69,7 +85,7 @@ public final class UpstreamExport {
   }
 
   /** Writes the series into the output directory, proves it applies, and returns the patch files in order. */
-  static List<Path> run(ExportOptions options) throws IOException {
+  static Export run(ExportOptions options) throws IOException {
     Path project = options.project();
     List<Feature> features = features(project);
     List<String> names = features.stream().map(Feature::name).toList();
@@ -110,7 +126,9 @@ public final class UpstreamExport {
       List<Path> series = repo.formatPatch(base, options.out());
       SeriesApplyCheck.check(project, modules, options, series, scratch.resolve("check"));
       writeProposal(project, options.out());
-      return series;
+      Map<String, List<String>> uncalled = new LinkedHashMap<>();
+      SeriesReach.uncalled(project, features, contents, slices).forEach((f, classes) -> uncalled.put(f.name(), classes));
+      return new Export(series, uncalled);
     } finally {
       FileTrees.delete(scratch);
     }

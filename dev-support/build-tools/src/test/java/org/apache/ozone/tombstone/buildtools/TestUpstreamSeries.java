@@ -50,10 +50,17 @@ class TestUpstreamSeries {
         "--author", "Upstream check <check@localhost>", "--date", "2026-01-01T00:00:00Z",
         "--jira", "range-stats=HDDS-1"});
 
-    List<Path> series = UpstreamExport.run(options);
+    UpstreamExport.Export export = UpstreamExport.run(options);
+    List<Path> series = export.patches();
 
     List<Feature> features = UpstreamExport.features(PROJECT);
     assertThat(series).hasSize(features.size());
+    // A vertical slice (a rule with its amends) is called by the code it amends.
+    for (Feature feature : features) {
+      if (feature.amends() != null) {
+        assertThat(export.uncalled().get(feature.name())).as("classes of %s nothing calls", feature.name()).isEmpty();
+      }
+    }
     for (int i = 0; i < series.size(); i++) {
       String text = Files.readString(series.get(i));
       assertThat(text).startsWith("From ").contains("\nFrom: Upstream check <check@localhost>\n", "\nDate: ");
