@@ -28,7 +28,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Each file as each feature of the series leaves it. The project holds one code base, every file as the whole
@@ -144,17 +145,21 @@ final class SliceStates {
   }
 
   /**
-   * Writes, for each feature from the one before the first that amends, the files some amend changes that exist
-   * once the feature is merged, as it leaves them: {@code dir/NN-name/<project path>}, NN its place in the series.
+   * Writes, for each feature from the one before the first that amends, the Java files of the features merged by
+   * then as it leaves them: {@code dir/NN-name/<project path>}, NN its place in the series. A new rule is cut by
+   * adding its feature with an empty amends file, taking the rule out of the copies before it, and {@link
+   * #amendsFrom}.
    */
   void write(Path dir) throws IOException {
     int first = features.stream().filter(f -> f.amends() != null).findFirst().map(features::indexOf).orElse(0);
     for (int i = Math.max(0, first - 1); i < features.size(); i++) {
-      for (Map.Entry<String, String> file : snapshots.get(i).entrySet()) {
-        if (ownerIndex(file.getKey()) <= i) {
-          Path copy = snapshotDir(dir, i).resolve(file.getKey());
-          Files.createDirectories(copy.getParent());
-          Files.writeString(copy, file.getValue());
+      for (Feature merged : features.subList(0, i + 1)) {
+        for (String file : contents.files(merged)) {
+          if (file.endsWith(".java")) {
+            Path copy = snapshotDir(dir, i).resolve(file);
+            Files.createDirectories(copy.getParent());
+            Files.writeString(copy, content(features.get(i), file));
+          }
         }
       }
     }
@@ -176,8 +181,8 @@ final class SliceStates {
       if (!Files.isDirectory(before)) {
         continue;
       }
-      for (String file : new TreeSet<>(snapshots.get(i).keySet())) {
-        if (!Files.isRegularFile(before.resolve(file)) || !Files.isRegularFile(after.resolve(file))) {
+      for (String file : javaFiles(after)) {
+        if (!Files.isRegularFile(before.resolve(file))) {
           continue;
         }
         String diff = diff(before, after, file);
@@ -196,18 +201,17 @@ final class SliceStates {
         Files.writeString(project.resolve(feature.amends()), diffs.getOrDefault(feature, new StringBuilder()));
       }
     }
-    for (String file : snapshots.get(last).keySet()) {
+    for (String file : javaFiles(snapshotDir(dir, last))) {
       Files.copy(snapshotDir(dir, last).resolve(file), project.resolve(file), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
-  private int ownerIndex(String file) {
-    for (int i = 0; i < features.size(); i++) {
-      if (contents.files(features.get(i)).contains(file)) {
-        return i;
-      }
+  /** The Java files under a snapshot, as sorted project paths. */
+  private static List<String> javaFiles(Path snapshot) throws IOException {
+    try (Stream<Path> files = Files.walk(snapshot)) {
+      return files.filter(f -> f.toString().endsWith(".java")).map(f -> snapshot.relativize(f).toString())
+          .sorted().collect(Collectors.toList());
     }
-    throw new IllegalStateException(file + " is in no feature");
   }
 
   private Path snapshotDir(Path dir, int index) {
