@@ -1,7 +1,7 @@
 # Range compaction, part 1: the service's typed configuration and the plain values its pick decides on.
 name: range-compaction-values
 subject: HDDS-XXXXX. Range compaction: configuration and the values a compaction pick decides on
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,RangeCompactionSettings,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{package-info,RangeCompactionConfig,CompactionCost,CompactionPick,CompactionEvents,WritePressure,MemtableState,TableState,CompactionBudget}.java
 
 Whole-table compaction (CompactionService) rewrites every SST of a column
 family on a timer. In 2.2.1 it was an exclusive manual compaction that held
@@ -20,8 +20,7 @@ This change adds what the pick reads and returns, as immutable values with
 no thread and no RocksDB handle:
 - RangeCompactionConfig: the service's typed configuration
   (ozone.om.range.compaction.*), each default explained where it is
-  declared; RangeCompactionSettings publishes the values in force on /jmx
-  and /prom (om_range_compaction_settings_*).
+  declared.
 - TableState, MemtableState, WritePressure: a table as RocksDB reports it
   (its ranges, its memtables' deletes, its L0 files and pending compaction
   bytes beside the write-stall triggers in effect).

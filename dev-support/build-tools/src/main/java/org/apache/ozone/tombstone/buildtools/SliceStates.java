@@ -102,7 +102,8 @@ final class SliceStates {
           snapshots.get(i).put(file, Files.readString(scratch.resolve(file)));
         }
         Feature feature = features.get(i);
-        if (feature.amends() != null) {
+        // Empty while a new rule is being cut out of the copies before it (write, then amendsFrom).
+        if (!amended.get(feature).isEmpty()) {
           try {
             repo.applyReverse(project.resolve(feature.amends()));
           } catch (IOException e) {
