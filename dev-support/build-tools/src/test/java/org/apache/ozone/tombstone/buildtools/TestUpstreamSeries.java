@@ -24,6 +24,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,26 @@ class TestUpstreamSeries {
   }
 
   /** The upstream tests the overlay modules run exist in upstream's tests jars: no list names a stale class. */
+  /**
+   * What a patch needs on master ({@code scripts/upstream-on-master} applies {@code NNNN-*.patch} with patch NNNN)
+   * names the feature it is for, so that a slice inserted before it, which renumbers the series, cannot leave it
+   * beside the wrong patch.
+   */
+  @Test
+  void masterVariantsNameTheFeatureAtTheirNumber() throws Exception {
+    List<Feature> features = UpstreamExport.features(PROJECT);
+    Pattern variant = Pattern.compile("(\\d{4})-([a-z0-9]+(?:-[a-z0-9]+)*)--.+\\.patch");
+    try (Stream<Path> files = Files.list(PROJECT.resolve(UpstreamExport.FEATURES_DIR).resolve("master"))) {
+      for (Path file : files.toList()) {
+        Matcher name = variant.matcher(file.getFileName().toString());
+        assertThat(name.matches()).as("%s is NNNN-feature--what.patch", file.getFileName()).isTrue();
+        int number = Integer.parseInt(name.group(1));
+        assertThat(number).as("the patch %s is for", file.getFileName()).isBetween(1, features.size());
+        assertThat(features.get(number - 1).name()).as("feature %s", name.group(1)).isEqualTo(name.group(2));
+      }
+    }
+  }
+
   @Test
   void upstreamTestListsNameTestsOfUpstreamsTestsJars() throws Exception {
     int listed = 0;
