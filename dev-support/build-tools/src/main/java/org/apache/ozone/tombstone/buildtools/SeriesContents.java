@@ -84,8 +84,9 @@ final class SeriesContents {
       owners.forEach(f -> files.get(f).add(file));
     }
     for (Feature feature : features) {
-      if (files.get(feature).isEmpty() && patches.get(feature).isEmpty()) {
-        problems.add(feature.name() + " has no patch and its globs match no file");
+      // A rule that only changes earlier features' code (its amends) adds no file of its own.
+      if (files.get(feature).isEmpty() && patches.get(feature).isEmpty() && feature.amends() == null) {
+        problems.add(feature.name() + " has no patch, no amends and its globs match no file");
       }
     }
     if (!problems.isEmpty()) {

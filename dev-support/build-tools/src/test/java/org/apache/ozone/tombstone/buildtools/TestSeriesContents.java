@@ -78,6 +78,19 @@ class TestSeriesContents {
         .hasMessageContaining("a names patches/om/0002-gone.patch, which does not exist");
   }
 
+  @Test
+  void aFeatureMayAmendWithoutFilesOfItsOwnButNotBeEmpty() throws Exception {
+    Feature a = feature("a", List.of("om/0001-a.patch"), "om/src/**");
+    Feature rule = new Feature("rule", "HDDS-XXXXX. rule", List.of(), List.of("om/src/*/java/none/**"),
+        "amends/rule.diff", null, null, "why");
+    Feature empty = feature("empty", List.of(), "om/src/*/java/none/**");
+
+    SeriesContents contents = SeriesContents.assign(project, List.of(a, rule), List.of());
+    assertThat(contents.files(rule)).isEmpty();
+    assertThatThrownBy(() -> SeriesContents.assign(project, List.of(a, empty), List.of()))
+        .hasMessageContaining("empty has no patch, no amends and its globs match no file");
+  }
+
   private static Feature feature(String name, List<String> patches, String glob) {
     return new Feature(name, "HDDS-XXXXX. " + name, patches, List.of(glob), null, null, null, "why");
   }
