@@ -17,10 +17,10 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +38,9 @@ class TestCommitMessage {
 
   @Test
   void fillsJirasListsKeysAndTests() throws Exception {
-    write(CONFIG, "@Config(key = \"ozone.x.enabled\", defaultValue = \"true\", type = BOOLEAN)\n"
+    write(project, CONFIG, "@Config(key = \"ozone.x.enabled\", defaultValue = \"true\", type = BOOLEAN)\n"
         + "@Config(key = \"ozone.x.tables\",\n      defaultValue = \"a,b,\"\n          + \"c\",\n  type = STRING)\n");
-    write(TEST, "");
+    write(project, TEST, "");
     Feature feature = feature("x", null, null, "Needs {jira:base}.");
 
     String message = CommitMessage.of(feature, List.of(CONFIG, TEST), project,
@@ -60,7 +60,7 @@ class TestCommitMessage {
         .startsWith("HDDS-XXXXX. Subject of x")
         .contains("Measured results: not measured (no benchmark output in bench-results/x.txt).");
 
-    write("bench-results/x.txt", "round 1\n\n      with index  without\nratio 0.98\n");
+    write(project, "bench-results/x.txt", "round 1\n\n      with index  without\nratio 0.98\n");
     assertThat(CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))
         .contains("Measured results (bench-results/x.txt):\n\n          with index  without\n    ratio 0.98\n\n")
         .doesNotContain("round 1");
@@ -68,9 +68,9 @@ class TestCommitMessage {
 
   @Test
   void namesUpstreamTestsOfEachPatchedModule() throws Exception {
-    write("om/upstream-tests.txt", "# comment\n\norg/apache/om/TestOmMetadataManager.java\n"
+    write(project, "om/upstream-tests.txt", "# comment\n\norg/apache/om/TestOmMetadataManager.java\n"
         + "org/apache/om/service/TestKeyDeletingService.java\n");
-    write("fw/upstream-tests.txt", "org/apache/fw/TestRDBStore.java\n");
+    write(project, "fw/upstream-tests.txt", "org/apache/fw/TestRDBStore.java\n");
     Feature feature = new Feature("x", "HDDS-XXXXX. Subject", List.of("om/0001-a.patch", "om/0002-b.patch",
         "fw/0001-c.patch"), List.of(), null, null, null, "Why.");
 
@@ -113,7 +113,7 @@ class TestCommitMessage {
         .hasMessage("patches/om changes upstream classes, but om/upstream-tests.txt names none of upstream's tests"
             + " to run against them");
 
-    write("om/upstream-tests.txt", "org/apache/om/Test*.java\n");
+    write(project, "om/upstream-tests.txt", "org/apache/om/Test*.java\n");
     assertThatThrownBy(() -> CommitMessage.of(feature, List.of(), project, Map.of(), List.of("x"), "2.2.1"))
         .hasMessage(project.resolve("om/upstream-tests.txt") + ": 'org/apache/om/Test*.java' is not one test class"
             + " (path/to/TestX.java)");
@@ -130,9 +130,4 @@ class TestCommitMessage {
     return new Feature(name, "HDDS-XXXXX. Subject of " + name, List.of(), List.of(), null, results, resultsFrom, body);
   }
 
-  private void write(String path, String content) throws Exception {
-    Path file = project.resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
-  }
 }

@@ -17,10 +17,10 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,15 +35,16 @@ class TestSeriesContents {
 
   @BeforeEach
   void layout() throws Exception {
-    write("pom.xml", "<modules><module>om</module><module>dist</module></modules>");
-    write("om/pom.xml", "<parent><artifactId>overlay-parent</artifactId></parent><artifactId>ozone-manager</artifactId>");
-    write("dist/pom.xml", "<artifactId>dist</artifactId>");
-    write("dist/src/main/Fork.java", "");
-    write("patches/om/0001-a.patch", "");
-    write("om/src/main/java/a/A.java", "");
-    write("om/src/test/java/a/TestA.java", "");
-    write("om/src/main/java/b/B.java", "");
-    write("om/src/main/resources/version.properties", "");
+    write(project, "pom.xml", "<modules><module>om</module><module>dist</module></modules>");
+    write(project, "om/pom.xml",
+        "<parent><artifactId>overlay-parent</artifactId></parent><artifactId>ozone-manager</artifactId>");
+    write(project, "dist/pom.xml", "<artifactId>dist</artifactId>");
+    write(project, "dist/src/main/Fork.java", "");
+    write(project, "patches/om/0001-a.patch", "");
+    write(project, "om/src/main/java/a/A.java", "");
+    write(project, "om/src/test/java/a/TestA.java", "");
+    write(project, "om/src/main/java/b/B.java", "");
+    write(project, "om/src/main/resources/version.properties", "");
   }
 
   @Test
@@ -81,8 +82,7 @@ class TestSeriesContents {
   @Test
   void aFeatureMayAmendWithoutFilesOfItsOwnButNotBeEmpty() throws Exception {
     Feature a = feature("a", List.of("om/0001-a.patch"), "om/src/**");
-    Feature rule = new Feature("rule", "HDDS-XXXXX. rule", List.of(), List.of("om/src/*/java/none/**"),
-        "amends/rule.diff", null, null, "why");
+    Feature rule = MadeUpProject.feature("rule", List.of(), List.of("om/src/*/java/none/**"), "amends/rule.diff");
     Feature empty = feature("empty", List.of(), "om/src/*/java/none/**");
 
     SeriesContents contents = SeriesContents.assign(project, List.of(a, rule), List.of());
@@ -92,12 +92,7 @@ class TestSeriesContents {
   }
 
   private static Feature feature(String name, List<String> patches, String glob) {
-    return new Feature(name, "HDDS-XXXXX. " + name, patches, List.of(glob), null, null, null, "why");
+    return MadeUpProject.feature(name, patches, List.of(glob), null);
   }
 
-  private void write(String path, String content) throws Exception {
-    Path file = project.resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
-  }
 }

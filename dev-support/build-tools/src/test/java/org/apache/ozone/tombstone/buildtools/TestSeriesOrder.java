@@ -17,10 +17,10 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,24 +38,24 @@ class TestSeriesOrder {
 
   @BeforeEach
   void layout() throws Exception {
-    write("pom.xml", "<modules><module>om</module></modules>");
-    write("om/pom.xml", "<parent><artifactId>overlay-parent</artifactId></parent>");
+    MadeUpProject.withOverlayModule(project);
   }
 
   @Test
   void aLinkToAClassOfAnEarlierOrTheSamePatchIsFine() throws Exception {
-    write("om/src/main/java/a/A.java", "/** {@link A#run}, see {@link java.util.List}. */ class A {}");
-    write("om/src/main/java/b/B.java", "/** Uses {@linkplain a.A the first} and {@link B}. @see A */ class B {}");
+    write(project, "om/src/main/java/a/A.java", "/** {@link A#run}, see {@link java.util.List}. */ class A {}");
+    write(project, "om/src/main/java/b/B.java",
+        "/** Uses {@linkplain a.A the first} and {@link B}. @see A */ class B {}");
 
     assertThatCode(this::check).doesNotThrowAnyException();
   }
 
   @Test
   void aLinkToAClassOfALaterPatchIsRefusedWithBothNamed() throws Exception {
-    write("om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}");
-    write("om/src/test/java/a/TestA.java", "/**\n * The rest is in {@link\n * TestB}.\n */\nclass TestA {}");
-    write("om/src/main/java/b/B.java", "class B {}");
-    write("om/src/test/java/b/TestB.java", "class TestB {}");
+    write(project, "om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}");
+    write(project, "om/src/test/java/a/TestA.java", "/**\n * The rest is in {@link\n * TestB}.\n */\nclass TestA {}");
+    write(project, "om/src/main/java/b/B.java", "class B {}");
+    write(project, "om/src/test/java/b/TestB.java", "class TestB {}");
 
     assertThatThrownBy(this::check)
         .hasMessageContaining("om/src/main/java/a/A.java (first) links to B, which second adds later")
@@ -64,9 +64,9 @@ class TestSeriesOrder {
 
   @Test
   void aLinkThatALaterPatchAddsToAnEarlierFileIsFine() throws Exception {
-    write("om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}\n");
-    write("om/src/main/java/b/B.java", "class B {}");
-    write("amends/second.diff", String.join("\n", "--- a/om/src/main/java/a/A.java",
+    write(project, "om/src/main/java/a/A.java", "/** Read by {@link b.B#read}. */ class A {}\n");
+    write(project, "om/src/main/java/b/B.java", "class B {}");
+    write(project, "amends/second.diff", String.join("\n", "--- a/om/src/main/java/a/A.java",
         "+++ b/om/src/main/java/a/A.java", "@@ -1 +1 @@", "-class A {}", "+/** Read by {@link b.B#read}. */ class A {}",
         ""));
     second = feature("second", "om/src/*/java/b/**", "amends/second.diff");
@@ -81,12 +81,7 @@ class TestSeriesOrder {
   }
 
   private static Feature feature(String name, String glob, String amends) {
-    return new Feature(name, "HDDS-XXXXX. " + name, List.of(), List.of(glob), amends, null, null, "why");
+    return MadeUpProject.feature(name, List.of(), List.of(glob), amends);
   }
 
-  private void write(String path, String content) throws Exception {
-    Path file = project.resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
-  }
 }

@@ -17,9 +17,9 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,19 +35,18 @@ class TestSeriesReach {
 
   @BeforeEach
   void layout() throws Exception {
-    write("pom.xml", "<modules><module>om</module></modules>");
-    write("om/pom.xml", "<parent><artifactId>overlay-parent</artifactId></parent>");
+    MadeUpProject.withOverlayModule(project);
   }
 
   @Test
   void codeReachedFromAnEntryPointOrAnUpstreamFileIsCalledAndTestsAndCommentsAreNot() throws Exception {
-    write("om/src/main/java/a/Values.java", "class Values {}\n");
-    write("om/src/test/java/a/TestValues.java", "class TestValues { Values v; }\n");
-    write("om/src/main/java/b/Tool.java", "class Tool { Pick p; public static void main(String[] a) {} }\n");
-    write("om/src/main/java/b/Pick.java", "class Pick { Values v; String s = \"Unused\"; }\n");
-    write("om/src/main/java/b/Unused.java", "/** Not {@link Pick}. */ class Unused {} // Values\n");
-    write("om/src/main/java/c/Service.java", "class Service {}\n");
-    write("patches/om/0001-wire.patch", "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n x\n+  new Service();\n");
+    write(project, "om/src/main/java/a/Values.java", "class Values {}\n");
+    write(project, "om/src/test/java/a/TestValues.java", "class TestValues { Values v; }\n");
+    write(project, "om/src/main/java/b/Tool.java", "class Tool { Pick p; public static void main(String[] a) {} }\n");
+    write(project, "om/src/main/java/b/Pick.java", "class Pick { Values v; String s = \"Unused\"; }\n");
+    write(project, "om/src/main/java/b/Unused.java", "/** Not {@link Pick}. */ class Unused {} // Values\n");
+    write(project, "om/src/main/java/c/Service.java", "class Service {}\n");
+    write(project, "patches/om/0001-wire.patch", "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n x\n+  new Service();\n");
     Feature values = feature("values", "om/src/*/java/a/**", List.of());
     Feature tool = feature("tool", "om/src/*/java/b/**", List.of());
     Feature service = feature("service", "om/src/*/java/c/**", List.of("om/0001-wire.patch"));
@@ -64,12 +63,7 @@ class TestSeriesReach {
   }
 
   private static Feature feature(String name, String glob, List<String> patches) {
-    return new Feature(name, "HDDS-XXXXX. " + name, patches, List.of(glob), null, null, null, "why");
+    return MadeUpProject.feature(name, patches, List.of(glob), null);
   }
 
-  private void write(String path, String content) throws Exception {
-    Path file = project.resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
-  }
 }

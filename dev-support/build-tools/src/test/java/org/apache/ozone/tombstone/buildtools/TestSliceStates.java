@@ -17,6 +17,7 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -44,14 +45,13 @@ class TestSliceStates {
 
   @BeforeEach
   void layout() throws Exception {
-    write("pom.xml", "<modules><module>om</module></modules>");
-    write("om/pom.xml", "<parent><artifactId>overlay-parent</artifactId></parent>");
-    write(POLICY, "class Policy {\n  boolean dense;\n  boolean idle;\n  boolean head;\n}\n");
-    write("om/src/main/java/b/Idle.java", "class Idle {}\n");
-    write("om/src/main/java/c/Head.java", "class Head {}\n");
-    write("amends/idle.diff", diff(POLICY, "@@ -1,3 +1,4 @@", " class Policy {", "   boolean dense;",
+    MadeUpProject.withOverlayModule(project);
+    write(project, POLICY, "class Policy {\n  boolean dense;\n  boolean idle;\n  boolean head;\n}\n");
+    write(project, "om/src/main/java/b/Idle.java", "class Idle {}\n");
+    write(project, "om/src/main/java/c/Head.java", "class Head {}\n");
+    write(project, "amends/idle.diff", diff(POLICY, "@@ -1,3 +1,4 @@", " class Policy {", "   boolean dense;",
         "+  boolean idle;", " }"));
-    write("amends/head.diff", diff(POLICY, "@@ -2,3 +2,4 @@", "   boolean dense;", "   boolean idle;",
+    write(project, "amends/head.diff", diff(POLICY, "@@ -2,3 +2,4 @@", "   boolean dense;", "   boolean idle;",
         "+  boolean head;", " }"));
   }
 
@@ -75,7 +75,7 @@ class TestSliceStates {
 
   @Test
   void anAmendThatNoLongerFitsTheCodeIsRefusedNamingItsFeature() throws Exception {
-    write(POLICY, "class Policy {\n  boolean dense;\n  boolean idle;\n  boolean headProbe;\n}\n");
+    write(project, POLICY, "class Policy {\n  boolean dense;\n  boolean idle;\n  boolean headProbe;\n}\n");
 
     assertThatThrownBy(() -> compute(service, idle, head))
         .hasMessageContaining("head's amends amends/head.diff no longer fit the code");
@@ -111,7 +111,7 @@ class TestSliceStates {
   @Test
   void aChangeAtAFeatureWithoutAmendsIsRefused() throws Exception {
     Feature tests = feature("tests", "om/src/*/java/t/**", null);
-    write("om/src/test/java/t/TestPolicy.java", "class TestPolicy {}\n");
+    write(project, "om/src/test/java/t/TestPolicy.java", "class TestPolicy {}\n");
     SliceStates slices = compute(service, idle, tests, head);
     Path states = project.resolve("states");
     slices.write(states);
@@ -132,12 +132,7 @@ class TestSliceStates {
   }
 
   private static Feature feature(String name, String glob, String amends) {
-    return new Feature(name, "HDDS-XXXXX. " + name, List.of(), List.of(glob), amends, null, null, "why");
+    return MadeUpProject.feature(name, List.of(), List.of(glob), amends);
   }
 
-  private void write(String path, String content) throws Exception {
-    Path file = project.resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content);
-  }
 }

@@ -17,9 +17,9 @@
 
 package org.apache.ozone.tombstone.buildtools;
 
+import static org.apache.ozone.tombstone.buildtools.MadeUpProject.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,9 +33,11 @@ class TestUpstreamLayout {
 
   @Test
   void aTestThatStartsOrSharesAMiniOzoneClusterGoesToIntegrationTest() throws Exception {
-    write(OM_TESTS + "TestWithCluster.java", "import org.apache.hadoop.ozone.MiniOzoneCluster;\nclass T {}\n");
-    write(OM_TESTS + "TestWithHaCluster.java", "class T { org.apache.hadoop.ozone.MiniOzoneHAClusterImpl c; }\n");
-    write(OM_TESTS + "TestOnASharedCluster.java", "abstract class T implements OneOmTests.TestCase {}\n");
+    write(project, OM_TESTS + "TestWithCluster.java",
+        "import org.apache.hadoop.ozone.MiniOzoneCluster;\nclass T {}\n");
+    write(project, OM_TESTS + "TestWithHaCluster.java",
+        "class T { org.apache.hadoop.ozone.MiniOzoneHAClusterImpl c; }\n");
+    write(project, OM_TESTS + "TestOnASharedCluster.java", "abstract class T implements OneOmTests.TestCase {}\n");
 
     assertThat(UpstreamLayout.upstreamPath(project, OM_TESTS + "TestWithCluster.java"))
         .isEqualTo("hadoop-ozone/integration-test/src/test/java/org/apache/hadoop/ozone/om/x/TestWithCluster.java");
@@ -48,7 +50,7 @@ class TestUpstreamLayout {
   @Test
   void aManagedRocksObjectGoesToManagedRocksdb() throws Exception {
     String managed = "src/main/java/org/apache/hadoop/hdds/utils/db/managed/ManagedThing.java";
-    write("hadoop-hdds/framework/" + managed, "class ManagedThing {}\n");
+    write(project, "hadoop-hdds/framework/" + managed, "class ManagedThing {}\n");
 
     assertThat(UpstreamLayout.upstreamPath(project, "hadoop-hdds/framework/" + managed))
         .isEqualTo("hadoop-hdds/managed-rocksdb/" + managed);
@@ -57,9 +59,9 @@ class TestUpstreamLayout {
   @Test
   void everythingElseStaysWhereItIs() throws Exception {
     String main = "hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/x/UsesCluster.java";
-    write(main, "// mentions org.apache.hadoop.ozone.MiniOzoneCluster in a comment\n");
-    write(OM_TESTS + "TestOnRocksDb.java", "class T {}\n");
-    write(OM_TESTS + "cluster.properties", "org.apache.hadoop.ozone.MiniOzoneCluster=1\n");
+    write(project, main, "// mentions org.apache.hadoop.ozone.MiniOzoneCluster in a comment\n");
+    write(project, OM_TESTS + "TestOnRocksDb.java", "class T {}\n");
+    write(project, OM_TESTS + "cluster.properties", "org.apache.hadoop.ozone.MiniOzoneCluster=1\n");
 
     assertThat(UpstreamLayout.upstreamPath(project, main)).isEqualTo(main);
     assertThat(UpstreamLayout.upstreamPath(project, OM_TESTS + "TestOnRocksDb.java"))
@@ -68,9 +70,4 @@ class TestUpstreamLayout {
         .isEqualTo(OM_TESTS + "cluster.properties");
   }
 
-  private void write(String file, String text) throws Exception {
-    Path path = project.resolve(file);
-    Files.createDirectories(path.getParent());
-    Files.writeString(path, text);
-  }
 }
