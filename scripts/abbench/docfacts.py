@@ -457,7 +457,7 @@ def range_vs_off(path, scenario, metric):
     return ratio(arm(path, scenario, 'range', metric), arm(path, scenario, 'off', metric))
 
 
-UPSTREAM = '2026-11-27-upstream-on-master-reconfiguration/upstream-on-master.json'
+UPSTREAM = '2026-11-28-upstream-on-master-slices/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
@@ -491,7 +491,8 @@ def upstream_patch_tests(patch, module, count):
 
 
 UPSTREAM_CHECKS_FOUND = '2026-11-28-upstream-on-master-checks-found/upstream-on-master.json'
-UPSTREAM_CHECKS = '2026-11-28-upstream-on-master-javadoc/upstream-on-master.json'
+UPSTREAM_CHECKS = UPSTREAM
+UPSTREAM_RELOAD4J = '2026-11-28-upstream-on-master-slices-reload4j/upstream-on-master.json'
 
 
 def patches_compiled(path):
@@ -700,8 +701,8 @@ FACTS = {
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
     'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster'] for p in result['patches']
                                                                            if p['applied'])), n0),
-    'upstream.reconfig.tests': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'tests'), n0),
-    'upstream.reconfig.failed': (upstream_patch_tests('0009', 'hadoop-ozone/integration-test', 'failures+errors'),
+    'upstream.reconfig.tests': (upstream_patch_tests('0013', 'hadoop-ozone/integration-test', 'tests'), n0),
+    'upstream.reconfig.failed': (upstream_patch_tests('0013', 'hadoop-ozone/integration-test', 'failures+errors'),
                                  n0),
     'upstream.each.compiled': (patches_compiled(UPSTREAM), n0),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
@@ -711,8 +712,8 @@ FACTS = {
     'upstream.checks.pmd': (upstream_check(UPSTREAM_CHECKS, 'pmd'), n0),
     'upstream.javadoc.errors': (upstream_check(UPSTREAM_CHECKS, 'javadoc'), n0),
     'upstream.checks.checkstyle': (upstream_check(UPSTREAM_CHECKS, 'checkstyle'), n0),
-    'upstream.checks.each-compiled': (patches_compiled(UPSTREAM_CHECKS), n0),
-    'upstream.checks.patches': (patch_count(UPSTREAM_CHECKS), n0),
+    'upstream.reload4j.each-compiled': (patches_compiled(UPSTREAM_RELOAD4J), n0),
+    'upstream.reload4j.patches': (patch_count(UPSTREAM_RELOAD4J), n0),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),
