@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -42,6 +43,7 @@ final class SeriesReach {
   private static final Pattern NOT_CODE =
       Pattern.compile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)+'|/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
   private static final Pattern ENTRY = Pattern.compile("static void main\\(|@(?:CommandLine\\.)?Command\\(");
+  private static final Pattern NON_WORD = Pattern.compile("\\W+");
   private static final String MAIN = "/src/main/java/";
 
   private SeriesReach() {
@@ -84,19 +86,20 @@ final class SeriesReach {
 
   /** The classes reached from the entry points and from the patches' added lines, through names in code. */
   private static Set<String> reach(Map<String, String> code, String patches) {
-    Set<String> reached = new HashSet<>();
+    Set<String> named = words(patches);
     Deque<String> next = new ArrayDeque<>();
     for (Map.Entry<String, String> cls : code.entrySet()) {
-      if (ENTRY.matcher(cls.getValue()).find() || names(patches, cls.getKey())) {
+      if (ENTRY.matcher(cls.getValue()).find() || named.contains(cls.getKey())) {
         next.add(cls.getKey());
       }
     }
+    Set<String> reached = new HashSet<>();
     while (!next.isEmpty()) {
       String cls = next.poll();
       if (reached.add(cls)) {
-        for (String other : code.keySet()) {
-          if (!reached.contains(other) && names(code.get(cls), other)) {
-            next.add(other);
+        for (String word : words(code.get(cls))) {
+          if (code.containsKey(word) && !reached.contains(word)) {
+            next.add(word);
           }
         }
       }
@@ -104,8 +107,9 @@ final class SeriesReach {
     return reached;
   }
 
-  private static boolean names(String text, String simpleName) {
-    return Pattern.compile("\\b" + Pattern.quote(simpleName) + "\\b").matcher(text).find();
+  /** The identifiers of a text, each once: a class is named where its simple name is one of them. */
+  private static Set<String> words(String text) {
+    return new HashSet<>(Arrays.asList(NON_WORD.split(text)));
   }
 
   /** Code without comments and literals, whose words name no class. */
