@@ -11,7 +11,7 @@ from . import charts, hatransfer, interleave, preload, production, report, scena
 from .cluster import ClusterError, repo_root
 from .progress import ended
 from .runner import Benchmark, Settings
-from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER
+from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER, known_arm
 
 # --smoke: both keyTable stories (seed, retention) x every arm on a fresh OM whose DB holds a few MB, where a full
 # compaction is free: a toy for development and for checking the harness, not a measure of the product (--production
@@ -58,6 +58,8 @@ examples:
   scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
   scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
   scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
+  scripts/ab-bench --arms range,range@no-repeat --om-conf range@no-repeat:ozone.om.range.compaction.service.memtable.flush.repeat=false
+                                                   two settings of the service side by side in one run
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --scenario bulk-expire --write-buffer 2MB    a bulk delete, a minute of quiet, the first listings
   scripts/ab-bench --scenario s3-expiry --arms off,range,full   the same through the S3 gateway: boto3 expires objects
@@ -127,11 +129,24 @@ def _weights(text):
     return text
 
 
+def _arms(text):
+    """Arms, or variants of arms (BASE@LABEL: BASE with the --om-conf settings given to BASE@LABEL)."""
+    if text == 'all':
+        return list(ARMS)
+    names = [n.strip() for n in text.split(',') if n.strip()]
+    unknown = [n for n in names if not known_arm(n)]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f'unknown arm {", ".join(unknown) or repr(text)}; known: {", ".join(ARMS)}, '
+                                         'all, or a variant ARM@LABEL (LABEL: lower-case letters, digits, dashes)')
+    return list(dict.fromkeys(names))
+
+
 def _om_conf(text):
-    """[ARM:]key=value, for one arm or (without ARM) for all arms."""
-    match = re.fullmatch(r'(?:([a-z]+):)?([A-Za-z0-9._-]+=.*)', text)
-    if not match or (match.group(1) and match.group(1) not in ARMS):
-        raise argparse.ArgumentTypeError(f'expected [ARM:]key=value with ARM one of {", ".join(ARMS)}, got {text!r}')
+    """[ARM:]key=value, for one arm or variant or (without ARM) for all arms."""
+    match = re.fullmatch(r'(?:([a-z]+(?:@[a-z0-9-]+)?):)?([A-Za-z0-9._-]+=.*)', text)
+    if not match or (match.group(1) and not known_arm(match.group(1))):
+        raise argparse.ArgumentTypeError(f'expected [ARM:]key=value with ARM one of {", ".join(ARMS)} or a variant '
+                                         f'ARM@LABEL, got {text!r}')
     return match.group(1) or '*', match.group(2)
 
 
@@ -155,7 +170,9 @@ def parser():
                         'about an hour (see docs/large-ab.md; options given explicitly still apply)')
     p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
                    help='comma-separated scenarios, or all (default: seed)')
-    p.add_argument('--arms', type=lambda t: _names(t, ARMS, 'arm'), help='comma-separated arms (default: all)')
+    p.add_argument('--arms', type=_arms,
+                   help='comma-separated arms (default: all); ARM@LABEL is a variant of ARM, run as an arm of its own '
+                        'with the settings --om-conf gives ARM and then those it gives ARM@LABEL')
     p.add_argument('--ops', type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; '
                                                      f'--smoke {SMOKE_OPS:,})')
     p.add_argument('--write-buffer', type=_size, metavar='SIZE',

@@ -236,7 +236,7 @@ def _setup(result):
              f"- Arms (RocksDB statistics `{', '.join(scenarios.STATISTICS_CONF)}` in every arm):"]
     if result.get('preload'):
         lines.insert(-1, _preload_line(result['preload']))
-    lines += [f'  - `{arm}`: {ARMS[arm]}' for arm in s['arms']]
+    lines += [f'  - `{arm}`: {scenarios.describe_arm(arm)}' for arm in s['arms']]
     lines += [f"- {SCENARIOS[name].plan.describe(s['ops'], s.get('quietSeconds', 60))}"
               for name in s.get('scenarios', []) if SCENARIOS[name].phased]
     lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (the '

@@ -86,7 +86,8 @@ class Benchmark:
         write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
         return (scenarios.STATISTICS_CONF + write_buffer + list(scenario.om_conf)
                 + scenarios.arm_conf(arm, interval_s, self.s.write_buffer)
-                + self.s.om_conf.get('*', []) + self.s.om_conf.get(arm, []))
+                + self.s.om_conf.get('*', []) + self.s.om_conf.get(scenarios.base_arm(arm), [])
+                + (self.s.om_conf.get(arm, []) if arm != scenarios.base_arm(arm) else []))
 
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
@@ -198,7 +199,7 @@ class Benchmark:
         latency_log = self.out / record.get('clientLatencyLog', 'none')
         # Read once: the cost measures and the segments take the same operations.
         latencies = clientlatency.read_latency_log(latency_log) if latency_log.exists() else []
-        if record['arm'] in COST_ARMS and latency_log.exists() and om_log.exists() and not record.get('bulkExpire'):
+        if scenarios.base_arm(record['arm']) in COST_ARMS and latency_log.exists() and om_log.exists() and not record.get('bulkExpire'):
             record['clientCost'] = self._client_cost(record, latencies, compactionevents.read(om_log))
         rocksdb_logs = sorted((self.out / 'logs' / f"{record['id']}.rocksdb").glob('LOG*'))
         if latency_log.exists() and rocksdb_logs and not record.get('bulkExpire'):

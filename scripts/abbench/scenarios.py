@@ -1,5 +1,6 @@
 """Workloads (scenarios) and OM configurations (arms) of the A/B benchmark."""
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,6 +136,28 @@ ARMS = {
     'prototype': "the prototype's algorithm (apache/ozone#8178) as settings of our service, on the periodic schedule",
     'full': "upstream's periodic full compaction (ozone.om.compaction.service.enabled=true)",
 }
+# A variant of an arm, BASE@LABEL (range@no-repeat): the arm BASE, with the settings --om-conf gives BASE and then
+# those it gives BASE@LABEL, run and reported as an arm of its own: two settings of one arm side by side in one run.
+VARIANT = re.compile(r'([a-z]+)@([a-z0-9][a-z0-9-]*)')
+
+
+def base_arm(arm):
+    """The arm a variant (BASE@LABEL) varies, or the arm itself."""
+    return arm.split('@', 1)[0]
+
+
+def describe_arm(arm):
+    """What an arm runs; a variant's settings are in the page's list of --om-conf."""
+    base = base_arm(arm)
+    return ARMS[base] if base == arm else f'{ARMS[base]}, with the settings of `--om-conf {arm}:...`'
+
+
+def known_arm(arm):
+    """Whether the name is an arm or a variant of one."""
+    match = VARIANT.fullmatch(arm)
+    return arm in ARMS or bool(match) and match.group(1) in ARMS
+
+
 # The prototype's settings, shared with scripts/db-bench (one home: the db-bench module's resources).
 PROTOTYPE_SETTINGS = DB_BENCH_RESOURCES / 'prototype-arm.properties'
 
@@ -157,7 +180,9 @@ def size_bytes(text):
 
 
 def arm_conf(arm, interval_s, write_buffer=None):
-    """OM configuration of an arm (besides the scenario's, the statistics and the memtable size `write_buffer`)."""
+    """OM configuration of an arm (besides the scenario's, the statistics and the memtable size `write_buffer`); a
+    variant's is its base arm's."""
+    arm = base_arm(arm)
     if arm == 'off':
         return ['ozone.om.range.compaction.service.enabled=false', 'ozone.om.compaction.service.enabled=false']
     if arm in ('range', 'prototype'):

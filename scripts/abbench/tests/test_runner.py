@@ -35,6 +35,28 @@ def test_every_arm_gets_statistics_scenario_and_extra_conf():
     assert 'ozone.om.range.compaction.service.interval=30s' in b._om_conf(data_keys, 'prototype', 30)
 
 
+def test_a_variant_is_its_base_arm_with_the_base_settings_and_then_its_own(tmp_path):
+    args = cli.parser().parse_args(['--arms', 'range,range@no-repeat', '--om-conf', 'range:a.b=1', '--om-conf',
+                                    'range@no-repeat:a.b=2', '--out', str(tmp_path / 'a')])
+    b = _benchmark(arms=args.arms, om_conf=cli.settings(args, tmp_path).om_conf)
+    seed = scenarios.SCENARIOS['seed']
+    assert [cell[1] for cell in b.plan()[:2]] == ['range', 'range@no-repeat']
+    variant = b._om_conf(seed, 'range@no-repeat', 30)
+    assert variant[:len(b._om_conf(seed, 'range', 30))] == b._om_conf(seed, 'range', 30)
+    # The variant's own value comes last, so it wins.
+    assert variant[-2:] == ['a.b=1', 'a.b=2']
+    assert 'a.b=2' not in b._om_conf(seed, 'range', 30)
+
+
+@pytest.mark.parametrize('option,bad', [('--arms', 'range,rnge@x'), ('--arms', 'range@'), ('--arms', 'range@X'),
+                                        ('--om-conf', 'rnge@x:a=b')])
+def test_an_unknown_arm_or_variant_is_one_line_and_exit_2(option, bad, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.parser().parse_args([option, bad])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.count('\n') == 1
+
+
 def test_range_arms_scale_their_thresholds_with_the_memtables():
     conf = scenarios.arm_conf('range', 30, '2MB')
     assert 'ozone.om.range.compaction.service.enabled=true' in conf

@@ -38,6 +38,7 @@ final class CompactionEnv {
   private final long budgetBytes;
   private final OmActivity activity;
   private final Set<String> flushedThisRun;
+  private final Set<String> unchangedSinceFlush;
 
   /**
    * @param tables the tables the service may compact now, in configured order
@@ -45,10 +46,12 @@ final class CompactionEnv {
    * @param budgetBytes bytes the next compaction may read (Long.MAX_VALUE for no bound)
    * @param activity OM's activity at the start of the current look
    * @param flushedThisRun the tables the service flushed since the look began
+   * @param unchangedSinceFlush the tables whose SSTs are as the service's latest flush of them left them
    */
   @SuppressWarnings("checkstyle:ParameterNumber")
   CompactionEnv(List<TableState> tables, boolean writesStopped, boolean writesDelayed,
-      ForegroundLatency.Window foreground, long budgetBytes, OmActivity activity, Set<String> flushedThisRun) {
+      ForegroundLatency.Window foreground, long budgetBytes, OmActivity activity, Set<String> flushedThisRun,
+      Set<String> unchangedSinceFlush) {
     this.tables = tables;
     this.writesStopped = writesStopped;
     this.writesDelayed = writesDelayed;
@@ -56,6 +59,7 @@ final class CompactionEnv {
     this.budgetBytes = budgetBytes;
     this.activity = activity;
     this.flushedThisRun = Collections.unmodifiableSet(new HashSet<>(flushedThisRun));
+    this.unchangedSinceFlush = Collections.unmodifiableSet(new HashSet<>(unchangedSinceFlush));
   }
 
   List<TableState> getTables() {
@@ -85,5 +89,13 @@ final class CompactionEnv {
   /** @return whether the service flushed the table since the look began */
   boolean isFlushedThisRun(String table) {
     return flushedThisRun.contains(table);
+  }
+
+  /**
+   * @return whether the table's SSTs are as the service's latest flush of it left them: neither RocksDB nor the
+   *     service flushed or compacted the table since
+   */
+  boolean isUnchangedSinceFlush(String table) {
+    return unchangedSinceFlush.contains(table);
   }
 }

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,6 +55,8 @@ final class CompactionEnvReader {
   private long looks;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
   private final Map<String, long[]> triggers = new HashMap<>();
+  /** Per table the service flushed, the version of its SSTs in the range statistics right after its latest flush. */
+  private final Map<String, Long> flushedAt = new HashMap<>();
 
   /** @param compactedSpans what the service compacted, which its compactor records there */
   CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground, CompactedSpans compactedSpans,
@@ -92,6 +95,11 @@ final class CompactionEnvReader {
   /** Records that the service flushed or compacted the tables: their readers are served until they scan again. */
   void cleaned(Collection<String> tables) {
     tables.forEach(reads::cleaned);
+  }
+
+  /** Records that the service flushed the table, after the flush's SSTs reached the range statistics. */
+  void flushed(String table) {
+    flushedAt.put(table, stats.getVersion(table));
   }
 
   private List<Long> version(RangeCompactionPolicy policy, List<String> due, Map<String, MemtableState> memtables) {
@@ -140,6 +148,7 @@ final class CompactionEnvReader {
       throws IOException {
     Map<String, MemtableState> memtables = acted ? Collections.<String, MemtableState>emptyMap() : look.getMemtables();
     List<TableState> states = new ArrayList<>();
+    Set<String> unchangedSinceFlush = new HashSet<>();
     for (String table : tables) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
       // One published version of the table: its ranges, files and flushes agree with each other.
@@ -147,13 +156,16 @@ final class CompactionEnvReader {
       List<KeyRange> ranges = published.getRanges();
       MemtableState memtable = memtables.get(table);
       List<KeySpan> compactedSinceFlush = compactedSpans.since(table, published.getFlushes());
+      if (Long.valueOf(published.getVersion()).equals(flushedAt.get(table))) {
+        unchangedSinceFlush.add(table);
+      }
       states.add(new TableState(table, ranges, published.getFiles(),
           memtable != null ? memtable : memtable(family, ranges), pressure(family), compactedSinceFlush,
           probes.tombstonesAtHead(settings, family, published.getVersion(), ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
         property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look.getActivity(),
-        flushed);
+        flushed, unchangedSinceFlush);
   }
 
   /** @param ranges the table's ranges, some of whose first keys are probed when the memtable holds enough deletes */

@@ -66,7 +66,7 @@ final class CompactionPick {
     WRITE_PRESSURE, FOREGROUND_LATENCY, BUDGET
   }
 
-  /** Why a qualifying range was passed over. */
+  /** Why a qualifying range or memtable was passed over. */
   enum Skip {
     /** The service compacted an overlapping span since the table's latest flush, which alone adds tombstones. */
     COMPACTED_SINCE_FLUSH,
@@ -79,7 +79,11 @@ final class CompactionPick {
     /** Its table is under write pressure. */
     WRITE_PRESSURE,
     /** Compacting it would read more than the budget allows now. */
-    BUDGET
+    BUDGET,
+    /**
+     * A memtable: its table's SSTs are as the service's latest flush of it left them ({@code memtable.flush.repeat}).
+     */
+    UNCHANGED_SINCE_FLUSH
   }
 
   @SuppressWarnings("checkstyle:ParameterNumber")

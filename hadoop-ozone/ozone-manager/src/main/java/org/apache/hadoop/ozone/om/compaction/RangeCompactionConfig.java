@@ -135,6 +135,15 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
           + "(more than 0, at most 1), with at least min.tombstones deletes.")
   private volatile double memtableDeleteRatio = 0.3;
 
+  @Config(key = Keys.MEMTABLE_FLUSH_REPEAT, reconfigurable = true, defaultValue = "true",
+      type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
+      description = "Whether the service flushes a table's memtable again while the table's SSTs are as its own "
+          + "latest flush of it left them (nothing flushed or compacted there since, by RocksDB or the service). Off, "
+          + "a flush whose ranges the service then passes over (for max.overlap.ratio, the budget) is not repeated at "
+          + "every look: the deletes wait in the memtable for RocksDB's next flush or compaction of the table, and "
+          + "fewer small L0 files set RocksDB's own compactions off, at the cost of readers crossing them there.")
+  private volatile boolean memtableFlushRepeated = true;
+
   @Config(key = Keys.READER_PACED, reconfigurable = true,
       defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
       description = "Whether the leader OM's service flushes and compacts a table only when a reader is due to scan "
@@ -224,6 +233,7 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
     public static final String HEAD_PROBE = PREFIX + "head.probe";
     public static final String MEMTABLE_FLUSH = PREFIX + "memtable.flush";
     public static final String MEMTABLE_DELETE_RATIO = PREFIX + "memtable.delete.ratio";
+    public static final String MEMTABLE_FLUSH_REPEAT = PREFIX + "memtable.flush.repeat";
     public static final String READER_PACED = PREFIX + "reader.paced";
     public static final String IDLE_CLEANUP = PREFIX + "idle.cleanup";
     public static final String IDLE_AFTER = PREFIX + "idle.after";
@@ -398,6 +408,10 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   public double getMemtableDeleteRatio() {
     return memtableDeleteRatio;
+  }
+
+  public boolean isMemtableFlushRepeated() {
+    return memtableFlushRepeated;
   }
 
   public boolean isIdleCleanupEnabled() {

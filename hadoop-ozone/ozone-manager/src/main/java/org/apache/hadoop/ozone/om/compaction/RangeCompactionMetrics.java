@@ -48,6 +48,9 @@ public final class RangeCompactionMetrics {
   private MutableCounterLong skippedTablePressure;
   @Metric("Qualifying ranges skipped: compacting them would read more than the budget allows now")
   private MutableCounterLong skippedBudget;
+  @Metric("Qualifying memtables not flushed, counted at each pick: their table's SSTs were as the service's latest "
+      + "flush of it left them (memtable.flush.repeat off)")
+  private MutableCounterLong skippedUnchangedSinceFlush;
   @Metric("Runs ended early because RocksDB was under write pressure")
   private MutableCounterLong skippedWritePressure;
   @Metric("Runs ended early because OM's client requests were slow")
@@ -120,7 +123,9 @@ public final class RangeCompactionMetrics {
     int considered = pick.getAction() == CompactionPick.Action.COMPACT ? 1 : 0;
     for (Map.Entry<CompactionPick.Skip, Integer> e : pick.getSkips().entrySet()) {
       skipped(e.getKey()).incr(e.getValue());
-      considered += e.getValue();
+      if (e.getKey() != CompactionPick.Skip.UNCHANGED_SINCE_FLUSH) {
+        considered += e.getValue();
+      }
     }
     rangesEvaluated.incr(considered);
     if (pick.getAction() == CompactionPick.Action.WAIT) {
@@ -142,6 +147,8 @@ public final class RangeCompactionMetrics {
       return skippedTablePressure;
     case BUDGET:
       return skippedBudget;
+    case UNCHANGED_SINCE_FLUSH:
+      return skippedUnchangedSinceFlush;
     default:
       throw new IllegalArgumentException("No metric for " + reason);
     }
@@ -231,6 +238,14 @@ public final class RangeCompactionMetrics {
 
   public long getSkippedUnreadTables() {
     return skippedUnreadTables.value();
+  }
+
+  public long getSkippedOverlap() {
+    return skippedOverlap.value();
+  }
+
+  public long getSkippedUnchangedSinceFlush() {
+    return skippedUnchangedSinceFlush.value();
   }
 
   public long getMemtableFlushes() {

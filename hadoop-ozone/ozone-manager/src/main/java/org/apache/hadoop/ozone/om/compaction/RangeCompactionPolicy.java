@@ -55,7 +55,10 @@ import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
  *   some of its SSTs; when compacting it would read more than the entry or
  *   byte bound ({@link CompactionCost}), or more than {@code max.overlap.ratio}
  *   times the range's own bytes, or more than the budget allows now; and while
- *   its table is under write pressure.</li>
+ *   its table is under write pressure. A qualifying memtable is passed over while its table's SSTs are as the
+ *   service's latest flush of it left them, unless {@code memtable.flush.repeat}: until RocksDB flushes or
+ *   something compacts the table, the ranges that flush made are still there to compact, and another flush would
+ *   only add an L0 file.</li>
  *   <li>Of the rest, the one that removes the most tombstones per byte read
  *   wins, and grows over its qualifying neighbours while the bounds hold: one
  *   compaction instead of several over the same SSTs.</li>
@@ -216,8 +219,12 @@ public final class RangeCompactionPolicy {
         continue;
       }
       // One flush per table and look: a memtable that still qualifies after it holds what the flush found.
-      if (memtableDense && work.flush == null && !env.isFlushedThisRun(table.getName())) {
-        work.flush = table.getName();
+      if (memtableDense && !env.isFlushedThisRun(table.getName())) {
+        if (!config.isMemtableFlushRepeated() && env.isUnchangedSinceFlush(table.getName())) {
+          skip(work.skips, Skip.UNCHANGED_SINCE_FLUSH, 1);
+        } else if (work.flush == null) {
+          work.flush = table.getName();
+        }
       }
       Candidate candidate = best(table, dense, budget, work.skips);
       if (candidate != null && (work.best == null || candidate.isBetterThan(work.best))) {

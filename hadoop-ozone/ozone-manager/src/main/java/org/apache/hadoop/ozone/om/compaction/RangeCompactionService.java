@@ -189,6 +189,7 @@ public class RangeCompactionService extends BackgroundService {
     if (pick.getAction() == CompactionPick.Action.FLUSH) {
       flushed.add(pick.getTable());
       compactor.flush(pick);
+      reader.flushed(pick.getTable());
     } else {
       long millis = compactor.compact(pick);
       if (pick.isChargedToBudget()) {

@@ -48,6 +48,7 @@ class TestRangeCompactionPolicy {
   /** A leader OM under a steady load: 500 requests and 5,000 DB writes per second, as over the recent looks. */
   private static final OmActivity BUSY = new OmActivity(true, 10, 500, 500, 5_000, 5_000, 0, 0);
   private static final Set<String> NONE_FLUSHED = Collections.emptySet();
+  private static final Set<String> NONE_UNCHANGED = Collections.emptySet();
 
   private final OzoneConfiguration conf = new OzoneConfiguration();
   private int fileNumber;
@@ -428,15 +429,17 @@ class TestRangeCompactionPolicy {
     Set<String> flushed = Collections.singleton("openKeyTable");
 
     // What it does, why, whether it is charged to the budget, whether it ends the look.
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, BUSY, flushed)))
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, BUSY, flushed, NONE_UNCHANGED)))
         .extracting(CompactionPick::getAction, CompactionPick::getReason, CompactionPick::isChargedToBudget,
             CompactionPick::endsLook).containsExactly(Action.COMPACT, Reason.READER, true, false);
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, follower, NONE_FLUSHED)))
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, follower, NONE_FLUSHED,
+        NONE_UNCHANGED)))
         .hasToString("flush openKeyTable (follower)").extracting(CompactionPick::getReason).isEqualTo(Reason.FOLLOWER);
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, idle(), flushed)))
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, 4 * MB, idle(), flushed,
+        NONE_UNCHANGED)))
         .extracting(CompactionPick::getAction, CompactionPick::getReason, CompactionPick::isChargedToBudget,
             CompactionPick::endsLook).containsExactly(Action.COMPACT, Reason.IDLE, false, true);
-    assertThat(policy().pickNext(new CompactionEnv(tables, true, false, null, 4 * MB, BUSY, flushed)))
+    assertThat(policy().pickNext(new CompactionEnv(tables, true, false, null, 4 * MB, BUSY, flushed, NONE_UNCHANGED)))
         .extracting(CompactionPick::getAction, CompactionPick::getReason).containsExactly(Action.WAIT, null);
   }
 
@@ -461,11 +464,11 @@ class TestRangeCompactionPolicy {
 
     List<TableState> tables = Collections.singletonList(free);
     CompactionPick delayed = policy().pickNext(
-        new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
+        new CompactionEnv(tables, false, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED, NONE_UNCHANGED));
     assertThat(delayed.getWait()).isEqualTo(Wait.WRITE_PRESSURE);
     assertThat(delayed.getWaitReason()).isEqualTo("writes are delayed");
     CompactionPick stopped = policy().pickNext(
-        new CompactionEnv(tables, true, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED));
+        new CompactionEnv(tables, true, true, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED, NONE_UNCHANGED));
     assertThat(stopped.getWaitReason()).isEqualTo("writes are stopped");
 
     ForegroundLatency.Window slow = new ForegroundLatency.Window(100, 100 * 60);
@@ -488,11 +491,36 @@ class TestRangeCompactionPolicy {
         Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false)),
         new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE, Collections.<KeySpan>emptyList(),
         new BitSet()));
-    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED))
-        .getAction()).isEqualTo(Action.FLUSH);
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED,
+        NONE_UNCHANGED)).getAction()).isEqualTo(Action.FLUSH);
     // Still dense after this look's flush (a load that keeps deleting): the next look flushes it again.
     assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY,
-        Collections.singleton("keyTable"))).getAction()).isEqualTo(Action.COMPACT);
+        Collections.singleton("keyTable"), NONE_UNCHANGED)).getAction()).isEqualTo(Action.COMPACT);
+  }
+
+  @Test
+  void aMemtableIsNotFlushedAgainWhileItsTableIsAsTheLatestFlushLeftItUnlessRepeated() {
+    // The latest flush's deletes lie over a bottom file 100 times their size: the overlap bound passes them over.
+    KeyRange sliver = range("/v/a/", "/v/a0", 20_000, 20_000, 2 * MB);
+    List<TableState> tables = Collections.singletonList(new TableState("keyTable", Collections.singletonList(sliver),
+        Arrays.asList(deletes(0, "/v/a/", "/v/a/5", 2 * MB), file(6, "/v/a/", "/v/a/9", 200 * MB, false)),
+        new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE, Collections.<KeySpan>emptyList(),
+        new BitSet()));
+    Set<String> unchanged = Collections.singleton("keyTable");
+
+    CompactionPick repeated = policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY,
+        NONE_FLUSHED, unchanged));
+    assertThat(repeated.getAction()).isEqualTo(Action.FLUSH);
+    assertThat(repeated.getSkips()).containsEntry(Skip.OVERLAP, 1);
+
+    conf.setBoolean(Keys.MEMTABLE_FLUSH_REPEAT, false);
+    CompactionPick heldBack = policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY,
+        NONE_FLUSHED, unchanged));
+    assertThat(heldBack.getAction()).isEqualTo(Action.NONE);
+    assertThat(heldBack.getSkips()).containsEntry(Skip.OVERLAP, 1).containsEntry(Skip.UNCHANGED_SINCE_FLUSH, 1);
+    // Once RocksDB flushed or compacted the table, its memtable is flushed again.
+    assertThat(policy().pickNext(new CompactionEnv(tables, false, false, null, Long.MAX_VALUE, BUSY, NONE_FLUSHED,
+        NONE_UNCHANGED)).getAction()).isEqualTo(Action.FLUSH);
   }
 
   @Test
@@ -556,17 +584,17 @@ class TestRangeCompactionPolicy {
   }
 
   private static CompactionEnv withForeground(List<TableState> tables, ForegroundLatency.Window foreground) {
-    return new CompactionEnv(tables, false, false, foreground, Long.MAX_VALUE, BUSY, NONE_FLUSHED);
+    return new CompactionEnv(tables, false, false, foreground, Long.MAX_VALUE, BUSY, NONE_FLUSHED, NONE_UNCHANGED);
   }
 
   /** @return an env of the tables with a budget of 1 MB */
   private static CompactionEnv withBudget(List<TableState> tables, OmActivity activity) {
-    return new CompactionEnv(tables, false, false, null, MB, activity, NONE_FLUSHED);
+    return new CompactionEnv(tables, false, false, null, MB, activity, NONE_FLUSHED, NONE_UNCHANGED);
   }
 
   private static CompactionEnv env(long budget, TableState... tables) {
     return new CompactionEnv(new ArrayList<>(Arrays.asList(tables)), false, false, null, budget, BUSY,
-        NONE_FLUSHED);
+        NONE_FLUSHED, NONE_UNCHANGED);
   }
 
   /** A table whose range lies over one L1 file of the range's own bytes. */

@@ -51,6 +51,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -279,6 +281,37 @@ class TestRangeCompactionService {
     assertThat(scanned(service).runOnce()).isEqualTo(1);
     assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(2);
     assertThat(range("keyTable", "/vol/dense/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aFlushWhoseRangesArePassedOverIsRepeatedOnlyIfAllowedOrOnceTheTableChanged(boolean repeat) throws Exception {
+    // A bucket at the bottom level, in one SST with a bucket ten times larger; its oldest keys expire: a compaction
+    // of them would rewrite both buckets.
+    conf.setDouble(RangeCompactionConfig.Keys.MAX_OVERLAP_RATIO, 1);
+    conf.setBoolean(RangeCompactionConfig.Keys.MEMTABLE_FLUSH_REPEAT, repeat);
+    putKeys("keyTable", "/vol/big/k", 60_000);
+    putKeys("keyTable", "/vol/fifo/k", 6_000);
+    db().flush("keyTable");
+    db().compactRange("keyTable");
+    deleteKeys("keyTable", "/vol/fifo/k", 0, 1_500);
+
+    assertThat(scanned(service()).runOnce()).isZero();
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
+    assertThat(service.getMetrics().getSkippedOverlap()).isPositive();
+
+    // More of the head expires before RocksDB flushes or compacts the table.
+    deleteKeys("keyTable", "/vol/fifo/k", 1_500, 1_500);
+    assertThat(scanned(service).runOnce()).isZero();
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(repeat ? 2 : 1);
+    assertThat(service.getMetrics().getSkippedUnchangedSinceFlush() > 0).isEqualTo(!repeat);
+
+    // RocksDB flushes the table on its own, and then more deletes come: the service flushes them.
+    db().flush("keyTable");
+    deleteKeys("keyTable", "/vol/fifo/k", 3_000, 1_500);
+    assertThat(scanned(service).runOnce()).isZero();
+    assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(repeat ? 3 : 2);
     assertKeyTableIsExactlyTheModel();
   }
 
