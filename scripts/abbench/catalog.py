@@ -86,6 +86,7 @@ COLUMNS = [
     _range_compaction('range_skipped_write_pressure', 'skipped_write_pressure'),
     # Qualifying ranges passed over because the files a compaction would rewrite hold far more than the range.
     _range_compaction('range_skipped_overlap', 'skipped_overlap'),
+    _range_compaction('range_skipped_unchanged_since_flush', 'skipped_unchanged_since_flush'),
     _range_compaction('range_skipped_foreground_latency', 'skipped_foreground_latency'),
     _range_compaction('range_bytes_read', 'bytes_read', unit='bytes'),
     _range_compaction('range_bytes_written', 'bytes_written', unit='bytes'),

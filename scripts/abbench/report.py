@@ -59,6 +59,8 @@ ROWS = ([Row('client ops/s', 'client.opsPerSecond', 0, 'higher'), Row('client fa
            Row('ranges compacted while OM was idle (range service)', 'om.rangeIdleCompactions', 0, ''),
            Row('compactions put off for write pressure (range service)', 'om.rangeSkippedWritePressure', 0, ''),
            Row('ranges passed over for the files under them (range service)', 'om.rangeSkippedOverlap', 0, ''),
+           Row('memtables not flushed again, their table as the latest flush left it (range service)',
+               'om.rangeSkippedUnchangedSinceFlush', 0, ''),
            Row('runs ended for slow client requests (range service)', 'om.rangeSkippedForegroundLatency', 0, '')])
 
 

@@ -112,6 +112,7 @@ def om_summary(rows, total_ops):
         'rangeTombstonesRemoved': delta(rows, 'range_tombstones_removed'),
         'rangeSkippedWritePressure': delta(rows, 'range_skipped_write_pressure'),
         'rangeSkippedOverlap': delta(rows, 'range_skipped_overlap'),
+        'rangeSkippedUnchangedSinceFlush': delta(rows, 'range_skipped_unchanged_since_flush'),
         'rangeSkippedForegroundLatency': delta(rows, 'range_skipped_foreground_latency'),
     }
 
