@@ -230,6 +230,14 @@ def cost_of(page, run_id, get, measure='clientCost'):
     return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)[measure])
 
 
+def cost_median(page, scenario, name, get, measure='clientCost'):
+    """The median over repeats of get(measure) of one arm of an ab-bench page."""
+    def value(result):
+        return statistics.median(get(r[measure]) for r in result['runs']
+                                 if r['scenario'] == scenario and r['arm'] == name and r.get(measure))
+    return page, value
+
+
 def busy_fraction(cost):
     return cost['busyFraction']
 
@@ -429,6 +437,9 @@ BUSY_NICE = '2026-11-27-ab-bench-busy-cold-expiry-low-cpu-priority/summary.json'
 BUSY_FIX = '2026-11-27-ab-bench-busy-after-flush-fix/summary.json'
 # BUSY_BOUND's command after the same fix.
 BUSY_BOUND_FIX = '2026-11-27-ab-bench-busy-overlap-bound-after-flush-fix/summary.json'
+# busy and retention with the overlap bound at its default: the service's memtable flushes repeated at every look
+# (range, the default) against not repeated while the table is as the latest flush left it (range@no-repeat).
+FLUSH_REPEAT = '2026-11-28-ab-bench-flush-repeat/summary.json'
 INTERLEAVED = ['2026-11-27-ab-bench-production-after-flush-fix/interleave-retention/summary.json',
                '2026-11-26-ab-bench-interleave-retention-aa/summary.json']
 
@@ -450,6 +461,11 @@ RATIO_025_CLUSTER = '2026-11-24-ab-bench-quick-seed-memtable-ratio-025/summary.j
 QUICK_BEFORE_PACING = '2026-11-23-ab-bench-quick-off-range-3-repeats/summary.json'
 QUICK_NO_OPEN_KEYS = '2026-11-23-ab-bench-quick-seed-no-openkeytable/summary.json'
 LEAD_ONLY_1E7 = '2026-11-23-db-bench-seed-1e7-reader-paced-lead-only/db-bench.json'
+
+
+def flush_repeat_ratio(scenario, metric):
+    """range@no-repeat's metric over range's (memtable.flush.repeat at its default), in one scenario of FLUSH_REPEAT."""
+    return ratio(arm(FLUSH_REPEAT, scenario, 'range@no-repeat', metric), arm(FLUSH_REPEAT, scenario, 'range', metric))
 
 
 def range_vs_off(path, scenario, metric):
@@ -714,6 +730,30 @@ FACTS = {
     'upstream.checks.checkstyle': (upstream_check(UPSTREAM_CHECKS, 'checkstyle'), n0),
     'upstream.reload4j.each-compiled': (patches_compiled(UPSTREAM_RELOAD4J), n0),
     'upstream.reload4j.patches': (patch_count(UPSTREAM_RELOAD4J), n0),
+    'flushrepeat.busy.on.flushes': (arm(FLUSH_REPEAT, 'busy', 'range', 'om.rangeMemtableFlushes'), n0),
+    'flushrepeat.busy.on.write-mb': (arm(FLUSH_REPEAT, 'busy', 'range', 'om.compactWriteMB'), n0),
+    'flushrepeat.busy.on.seek-us': (arm(FLUSH_REPEAT, 'busy', 'range', 'om.seekAvgUsRun'), n0),
+    'flushrepeat.busy.on.ops': (arm(FLUSH_REPEAT, 'busy', 'range', 'client.opsPerSecond'), n0),
+    'flushrepeat.busy.on.allc.busy': (cost_median(FLUSH_REPEAT, 'busy', 'range', busy_fraction, 'compactionCost'), f3),
+    'flushrepeat.busy.off.flushes': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.rangeMemtableFlushes'), n0),
+    'flushrepeat.busy.off.write-mb': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.compactWriteMB'), n0),
+    'flushrepeat.busy.off.seek-us': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.seekAvgUsRun'), n0),
+    'flushrepeat.busy.off.ops': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'client.opsPerSecond'), n0),
+    'flushrepeat.busy.off.allc.busy':
+        (cost_median(FLUSH_REPEAT, 'busy', 'range@no-repeat', busy_fraction, 'compactionCost'), f3),
+    'flushrepeat.busy.held-back':
+        (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.rangeSkippedUnchangedSinceFlush'), n0),
+    'flushrepeat.busy.write-mb-ratio': (flush_repeat_ratio('busy', 'om.compactWriteMB'), x2),
+    'flushrepeat.busy.seek-ratio': (flush_repeat_ratio('busy', 'om.seekAvgUsRun'), x2),
+    'flushrepeat.busy.ops-ratio': (flush_repeat_ratio('busy', 'client.opsPerSecond'), x2),
+    'flushrepeat.busy.list-p99-ratio': (flush_repeat_ratio('busy', 'client.operations.LIST.p99'), x2),
+    'flushrepeat.retention.held-back':
+        (arm(FLUSH_REPEAT, 'retention', 'range@no-repeat', 'om.rangeSkippedUnchangedSinceFlush'), n0),
+    'flushrepeat.retention.write-mb-ratio': (flush_repeat_ratio('retention', 'om.compactWriteMB'), x2),
+    'flushrepeat.retention.seek-ratio': (flush_repeat_ratio('retention', 'om.seekAvgUsRun'), x2),
+    'flushrepeat.retention.ops-ratio': (flush_repeat_ratio('retention', 'client.opsPerSecond'), x2),
+    'flushrepeat.busy.delete-p99-ratio': (flush_repeat_ratio('busy', 'client.operations.DELETE.p99'), x2),
+    'flushrepeat.wall': (at(FLUSH_REPEAT, 'wallSeconds'), minutes),
     'ha.seed.new-leader.range': (ha_new_leader_skips('seed-range'), n0),
     'ha.seed.new-leader.off': (ha_new_leader_skips('seed-off'), n0),
     'ha.retention.new-leader.range': (ha_new_leader_skips('retention-range'), n0),

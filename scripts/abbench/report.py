@@ -298,15 +298,17 @@ def render(result, chart_files):
             lines += _bulk_expire_load(by_arm)
         else:
             lines += ['`' + next(r['freonCommand'] for arms in by_arm.values() for r in arms) + '`', '']
+        # Without an off arm (two settings of the service side by side), the ratios are against the first arm.
+        baseline = 'off' if 'off' in by_arm else next(iter(by_arm))
         lines += ['### Verdict', '']
-        lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm, metrics), metrics=metrics)]
-        lines += ['', NOISE_TEXT[noise_source(by_arm)] + ' Ratios are against `off`; lower is better except for '
-                  'ops/s.', '']
+        lines += [f'- {line}' for line in verdict.scenario_verdict(key_values(by_arm, metrics), baseline, metrics)]
+        lines += ['', NOISE_TEXT[noise_source(by_arm)] + f' Ratios are against `{baseline}`; lower is better except '
+                  'for ops/s.', '']
         if SCENARIOS[scenario].phased:
             lines += _bulk_expire_targets(SCENARIOS[scenario].plan, by_arm)
         lines += ['### Numbers', '']
-        lines += table(by_arm, repeats, rows=rows_of(scenario))
-        lines += [''] + paired_lines(by_arm, metrics=metrics)
+        lines += table(by_arm, repeats, baseline, rows=rows_of(scenario))
+        lines += [''] + paired_lines(by_arm, baseline, metrics)
         for arm, runs in by_arm.items():
             for r in runs:
                 if r.get('clientCost'):
