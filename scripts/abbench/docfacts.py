@@ -473,7 +473,7 @@ def range_vs_off(path, scenario, metric):
     return ratio(arm(path, scenario, 'range', metric), arm(path, scenario, 'off', metric))
 
 
-UPSTREAM = '2026-11-28-upstream-on-master-slices/upstream-on-master.json'
+UPSTREAM = '2026-11-28-upstream-on-master-flush-repeat/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 

@@ -81,7 +81,7 @@ abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTest
       keys.add((String) field.get(null));
     }
     keys.remove(Keys.PREFIX);
-    assertThat(keys).hasSize(22);
+    assertThat(keys).hasSize(23);
     assertThat(ConfigurationReflectionUtil.mapReconfigurableProperties(RangeCompactionConfig.class).keySet())
         .isEqualTo(keys);
     assertThat(handler.getReconfigurableProperties()).containsAll(keys);
