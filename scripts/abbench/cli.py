@@ -112,14 +112,16 @@ def _base_port(text):
     return int(text)
 
 
-def _names(text, known, what):
+def _names(text, known, what, accepts=None, also=''):
+    """Comma-separated names of `known` (or all of them), each once; `accepts` widens what a name may be, and `also`
+    says how in the error."""
     if text == 'all':
         return list(known)
     names = [n.strip() for n in text.split(',') if n.strip()]
-    unknown = [n for n in names if n not in known]
+    unknown = [n for n in names if not (accepts(n) if accepts else n in known)]
     if unknown or not names:
         raise argparse.ArgumentTypeError(f'unknown {what} {", ".join(unknown) or repr(text)}; known: '
-                                         f'{", ".join(known)}, all')
+                                         f'{", ".join(known)}, all{also}')
     return list(dict.fromkeys(names))
 
 
@@ -131,14 +133,7 @@ def _weights(text):
 
 def _arms(text):
     """Arms, or variants of arms (BASE@LABEL: BASE with the --om-conf settings given to BASE@LABEL)."""
-    if text == 'all':
-        return list(ARMS)
-    names = [n.strip() for n in text.split(',') if n.strip()]
-    unknown = [n for n in names if not known_arm(n)]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(f'unknown arm {", ".join(unknown) or repr(text)}; known: {", ".join(ARMS)}, '
-                                         'all, or a variant ARM@LABEL (LABEL: lower-case letters, digits, dashes)')
-    return list(dict.fromkeys(names))
+    return _names(text, ARMS, 'arm', known_arm, ', or a variant ARM@LABEL (LABEL: lower-case letters, digits, dashes)')
 
 
 def _om_conf(text):

@@ -230,14 +230,6 @@ def cost_of(page, run_id, get, measure='clientCost'):
     return page, lambda result: get(next(r for r in result['runs'] if r['id'] == run_id)[measure])
 
 
-def cost_median(page, scenario, name, get, measure='clientCost'):
-    """The median over repeats of get(measure) of one arm of an ab-bench page."""
-    def value(result):
-        return statistics.median(get(r[measure]) for r in result['runs']
-                                 if r['scenario'] == scenario and r['arm'] == name and r.get(measure))
-    return page, value
-
-
 def busy_fraction(cost):
     return cost['busyFraction']
 
@@ -734,13 +726,13 @@ FACTS = {
     'flushrepeat.busy.on.write-mb': (arm(FLUSH_REPEAT, 'busy', 'range', 'om.compactWriteMB'), n0),
     'flushrepeat.busy.on.seek-us': (arm(FLUSH_REPEAT, 'busy', 'range', 'om.seekAvgUsRun'), n0),
     'flushrepeat.busy.on.ops': (arm(FLUSH_REPEAT, 'busy', 'range', 'client.opsPerSecond'), n0),
-    'flushrepeat.busy.on.allc.busy': (cost_median(FLUSH_REPEAT, 'busy', 'range', busy_fraction, 'compactionCost'), f3),
+    'flushrepeat.busy.on.allc.busy': (arm(FLUSH_REPEAT, 'busy', 'range', 'compactionCost.busyFraction'), f3),
     'flushrepeat.busy.off.flushes': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.rangeMemtableFlushes'), n0),
     'flushrepeat.busy.off.write-mb': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.compactWriteMB'), n0),
     'flushrepeat.busy.off.seek-us': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.seekAvgUsRun'), n0),
     'flushrepeat.busy.off.ops': (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'client.opsPerSecond'), n0),
     'flushrepeat.busy.off.allc.busy':
-        (cost_median(FLUSH_REPEAT, 'busy', 'range@no-repeat', busy_fraction, 'compactionCost'), f3),
+        (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'compactionCost.busyFraction'), f3),
     'flushrepeat.busy.held-back':
         (arm(FLUSH_REPEAT, 'busy', 'range@no-repeat', 'om.rangeSkippedUnchangedSinceFlush'), n0),
     'flushrepeat.busy.write-mb-ratio': (flush_repeat_ratio('busy', 'om.compactWriteMB'), x2),

@@ -84,10 +84,11 @@ class Benchmark:
 
     def _om_conf(self, scenario, arm, interval_s):
         write_buffer = [f'{scenarios.WRITE_BUFFER_KEY}={self.s.write_buffer}'] if self.s.write_buffer else []
+        base = scenarios.base_arm(arm)
         return (scenarios.STATISTICS_CONF + write_buffer + list(scenario.om_conf)
                 + scenarios.arm_conf(arm, interval_s, self.s.write_buffer)
-                + self.s.om_conf.get('*', []) + self.s.om_conf.get(scenarios.base_arm(arm), [])
-                + (self.s.om_conf.get(arm, []) if arm != scenarios.base_arm(arm) else []))
+                + self.s.om_conf.get('*', []) + self.s.om_conf.get(base, [])
+                + (self.s.om_conf.get(arm, []) if arm != base else []))
 
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
