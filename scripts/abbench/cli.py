@@ -145,6 +145,17 @@ def _om_conf(text):
     return match.group(1) or '*', match.group(2)
 
 
+def _dist(text):
+    """[ARM:]DIR, a distribution the processes of one arm or variant or (without ARM) of all arms run from."""
+    arm, _, folder = text.partition(':')
+    if not folder or not known_arm(arm):
+        arm, folder = '*', text
+    if not (Path(folder) / 'bin' / 'ozone').is_file():
+        raise argparse.ArgumentTypeError(f'expected [ARM:]DIR with DIR an Ozone distribution (DIR/bin/ozone), got '
+                                         f'{text!r}')
+    return arm, Path(folder).resolve()
+
+
 def parser():
     p = OneLineErrors(prog='scripts/ab-bench', description=DESCRIPTION, epilog=EPILOG,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -191,6 +202,11 @@ def parser():
     p.add_argument('--repeat', type=_positive_int, help='run the arms K times, interleaved (default 1; --large 3)')
     p.add_argument('--om-conf', type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE',
                    help='extra OM configuration for one arm or (without ARM:) all arms; repeatable')
+    p.add_argument('--dist', type=_dist, action='append', default=[], metavar='[ARM:]DIR',
+                   help="run the cluster of one arm or (without ARM:) of all arms from distribution DIR instead of "
+                        "this repository's build, such as master's (scripts/upstream-on-master --dists); a variant "
+                        "runs from its arm's unless given its own; the load (omkeybench) runs from this repository's "
+                        'build in every arm; repeatable')
     p.add_argument('--scrape-interval', type=_interval, default=3.0, metavar='SECONDS',
                    help="how often OM's /prom is sampled (default 3)")
     p.add_argument('--base-port', type=_base_port, default=DEFAULT_BASE_PORT,
@@ -292,6 +308,9 @@ def settings(args, repo):
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
+    dists = dict(args.dist)
+    if len(dists) != len(args.dist):
+        raise SystemExit('ab-bench: --dist names an arm (or all arms) twice')
     out = args.out or _timestamped(repo)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
@@ -300,7 +319,7 @@ def settings(args, repo):
                     ops=args.ops or _profile_default(args, SMOKE_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
                     seed=args.seed, repeat=args.repeat or _profile_default(args, 1, LARGE_REPEAT, 1),
                     scrape_interval_s=args.scrape_interval, base_port=args.base_port, out=out.resolve(),
-                    om_conf=om_conf, weights=args.weights,
+                    om_conf=om_conf, dists=dists, weights=args.weights,
                     write_buffer=args.write_buffer or _profile_default(args, SMOKE_WRITE_BUFFER, SMOKE_WRITE_BUFFER,
                                                                        None),
                     profile=args.profile, preload_keys=args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0),
@@ -310,7 +329,7 @@ def settings(args, repo):
 
 
 # What --ha-transfer takes besides the options every run takes (--threads, --seed, --weights, --base-port, --out).
-HA_REFUSED = ('smoke', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave')
+HA_REFUSED = ('smoke', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave', 'dist')
 
 
 def ha_settings(args, repo):

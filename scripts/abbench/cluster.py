@@ -36,6 +36,19 @@ def build_dist_if_needed(repo, profiler=False):
     return dist_dir(repo)
 
 
+# What made a distribution other than this repository's build (scripts/upstream-on-master --dists), in its folder.
+DIST_INFO = 'dist.json'
+
+
+def describe_dist(path):
+    """A distribution an arm runs from, as a result records it: None for this repository's build, else its folder and
+    what DIST_INFO says made it (the checkout's commit, the series), when it is there."""
+    if path is None:
+        return None
+    info = Path(path) / DIST_INFO
+    return {'path': str(path), **(json.loads(info.read_text()) if info.is_file() else {})}
+
+
 class LocalCluster:
     """One cluster in its own work directory and port block; start() and stop() log to `log`. With `om_ha`, three
     OMs in one Ratis group (scripts/cluster start --om-ha); with `s3g`, an S3 gateway too (--s3g). It starts the

@@ -116,7 +116,7 @@ def check_unused(args):
         raise SystemExit(f"ab-bench: --{given[0].replace('_', '-')} needs --interleave")
 
 
-REFUSED = ('smoke', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds')
+REFUSED = ('smoke', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds', 'dist')
 
 
 def settings_from_args(args, out):

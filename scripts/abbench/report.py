@@ -238,7 +238,8 @@ def _setup(result):
              f"- Arms (RocksDB statistics `{', '.join(scenarios.STATISTICS_CONF)}` in every arm):"]
     if result.get('preload'):
         lines.insert(-1, _preload_line(result['preload']))
-    lines += [f'  - `{arm}`: {scenarios.describe_arm(arm)}' for arm in s['arms']]
+    dists = {run['arm']: run.get('dist') for run in result['runs']}
+    lines += [f'  - `{arm}`: {scenarios.describe_arm(arm)}{_dist_text(dists.get(arm))}' for arm in s['arms']]
     lines += [f"- {SCENARIOS[name].plan.describe(s['ops'], s.get('quietSeconds', 60))}"
               for name in s.get('scenarios', []) if SCENARIOS[name].phased]
     lines += [f'- Upstream\'s full compaction and the prototype run every {fraction} of the run length (the '
@@ -250,6 +251,18 @@ def _setup(result):
               f'of range and prototype (`{scenarios.MIN_TOMBSTONES_KEY}`) scales down with them. The values of each '
               'run are in `summary.json` (`omConf`).', '']
     return lines
+
+
+def _dist_text(dist):
+    """Where an arm's cluster ran from, when not from this repository's build (ab-bench --dist)."""
+    if not dist:
+        return ''
+    if 'checkoutCommit' not in dist:
+        return f"; its cluster ran from `{dist['path']}`"
+    series = dist.get('series')
+    made = (f"with the series ({series['patches']} patches, this repository at {series['forkCommit']})" if series
+            else 'without the series')
+    return f"; its cluster ran from apache/ozone at {dist['checkoutCommit']}, {made} (`{dist['path']}`)"
 
 
 def _preload_line(p):

@@ -10,7 +10,7 @@ from pathlib import Path
 from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, freon, fullcompaction, lifecycle,
                machine, preload, report, scenarios, segments, summary)
 from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
-                      set_metrics_period)
+                      describe_dist, set_metrics_period)
 from .progress import Progress
 from .scrape import Scraper
 
@@ -27,6 +27,7 @@ class Settings:
     base_port: int
     out: Path
     om_conf: dict = field(default_factory=dict)  # arm ('*' for all) -> [key=value]
+    dists: dict = field(default_factory=dict)  # arm ('*' for all) -> the distribution its cluster runs from
     weights: str = None  # replaces the scenario's omkeybench --weights
     write_buffer: str = None  # OM's memtable size per table in every arm; None keeps OM's default
     profile: bool = False  # OM under async-profiler, a flamegraph per arm
@@ -90,6 +91,13 @@ class Benchmark:
                 + self.s.om_conf.get('*', []) + self.s.om_conf.get(base, [])
                 + (self.s.om_conf.get(arm, []) if arm != base else []))
 
+    def _dist(self, arm):
+        """The distribution the arm's cluster runs from: its own, its base arm's, all arms', or (None) this build's."""
+        for name in (arm, scenarios.base_arm(arm), '*'):
+            if name in self.s.dists:
+                return self.s.dists[name]
+        return None
+
     def _run_arm(self, index, plan, progress, scenario, arm, repeat):
         run_id = f'{scenario.name}-{arm}-r{repeat}'
         rate = self.measured_rate.get(scenario.name, scenario.assumed_ops_per_s)
@@ -102,7 +110,7 @@ class Benchmark:
         latency_log = f'freon/{run_id}.latency.log'
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'repeat': repeat, 'status': 'running',
                   'startedAt': lifecycle.now(), 'loadAverageAtStart': _load(), 'serviceIntervalS': interval_s,
-                  'omConf': om_conf,
+                  'omConf': om_conf, 'dist': describe_dist(self._dist(arm)),
                   'csv': f'series/{run_id}.csv', 'clusterDir': str(self.work_root / run_id)}
         if not scenario.phased:
             cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
@@ -113,7 +121,7 @@ class Benchmark:
         self.runs.append(record)
         work = self.work_root / run_id
         cluster = LocalCluster(self.repo, work, self.s.base_port, om_conf, self.out / 'logs' / f'{run_id}.cluster.log',
-                               profile_om=self.s.profile, s3g=scenario.s3g)
+                               profile_om=self.s.profile, s3g=scenario.s3g, dist=self._dist(arm))
         client = scraper = None
         began = time.monotonic()
         try:
@@ -232,7 +240,9 @@ class Benchmark:
         settings = {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops, 'threads': self.s.threads,
                     'seed': self.s.seed, 'repeat': self.s.repeat, 'scrapeIntervalS': self.s.scrape_interval_s,
                     'basePort': self.s.base_port, 'weights': self.s.weights, 'writeBuffer': self.s.write_buffer,
-                    'profile': self.s.profile, 'extraOmConf': self.s.om_conf, 'preloadKeys': self.s.preload_keys,
+                    'profile': self.s.profile, 'extraOmConf': self.s.om_conf,
+                    'dists': {arm: describe_dist(path) for arm, path in self.s.dists.items()},
+                    'preloadKeys': self.s.preload_keys,
                     'preloadChurn': self.s.preload_churn, 'intervalFraction': self.s.interval_fraction,
                     'quietSeconds': self.s.quiet_s, 'metrics2PeriodS': METRICS2_PERIOD_S}
         result = dict(lifecycle.envelope('scripts/ab-bench', status, reason, self.started_at, self.began,

@@ -48,8 +48,24 @@ def test_a_variant_is_its_base_arm_with_the_base_settings_and_then_its_own(tmp_p
     assert 'a.b=2' not in b._om_conf(seed, 'range', 30)
 
 
+def _dist(folder):
+    (folder / 'bin').mkdir(parents=True)
+    (folder / 'bin' / 'ozone').write_text('')
+    return folder
+
+
+def test_an_arm_runs_from_its_own_distribution_or_its_base_arms_or_all_arms(tmp_path):
+    master, series = _dist(tmp_path / 'master'), _dist(tmp_path / 'series')
+    args = cli.parser().parse_args(['--arms', 'off@master,off,range,range@x', '--dist', str(series), '--dist',
+                                    f'off@master:{master}', '--dist', f'range:{series}', '--out', str(tmp_path / 'a')])
+    b = _benchmark(arms=args.arms, dists=cli.settings(args, tmp_path).dists)
+    assert [b._dist(arm) for arm in args.arms] == [master, series, series, series]
+    assert _benchmark()._dist('off') is None  # this repository's build
+
+
 @pytest.mark.parametrize('option,bad', [('--arms', 'range,rnge@x'), ('--arms', 'range@'), ('--arms', 'range@X'),
-                                        ('--om-conf', 'rnge@x:a=b')])
+                                        ('--om-conf', 'rnge@x:a=b'), ('--dist', '/nonexistent'),
+                                        ('--dist', 'off:/nonexistent')])
 def test_an_unknown_arm_or_variant_is_one_line_and_exit_2(option, bad, capsys):
     with pytest.raises(SystemExit) as exit_info:
         cli.parser().parse_args([option, bad])

@@ -281,3 +281,41 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
     assert ('| findbugs | **did not run**: com.github.spotbugs:spotbugs-maven-plugin:3.1.12.2:spotbugs broke: '
             'java.lang.IllegalAccessException: class') in page and FINDBUGS_BROKE not in page
     assert '- acceptance, kubernetes: Docker, which this machine does not have.' in page
+
+
+def test_masters_distributions_are_built_once_without_and_with_the_series_and_then_reused(tmp_path):
+    script = _script()
+    tree = tmp_path / 'ozone'
+    tree.mkdir()
+    git(tree, 'init', '-q')
+    base = commit(tree, {'mod-a/src/main/java/A.java': 'a\n'}, 'master')
+    last = commit(tree, {'mod-a/src/main/java/A.java': 'a1\n'}, 'patch 1')
+    builds = []
+
+    def maven(cmd, cwd, log, timeout=None):
+        if cmd[0] == 'git':
+            subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+            return 0, []
+        builds.append((git(cwd, 'rev-parse', 'HEAD'), cmd[cmd.index('-pl') + 1], '-am' in cmd))
+        ozone = Path(cwd) / 'hadoop-ozone/dist/target/ozone-2.3.0-SNAPSHOT/bin/ozone'
+        ozone.parent.mkdir(parents=True, exist_ok=True)
+        ozone.write_text(git(cwd, 'rev-parse', 'HEAD'))
+        return 0, []
+    script.run = maven
+    cache = tmp_path / 'cache'
+
+    dists = script.distributions(tree, base, [{'applied': True, 'commit': last}], cache, tmp_path / 'log', [])
+
+    # the distribution and everything it needs, from the checkout's commit and from the series' last one
+    assert builds == [(base, 'hadoop-ozone/dist', True), (last, 'hadoop-ozone/dist', True)]
+    without, with_series = Path(dists['without']['path']), Path(dists['with']['path'])
+    assert (without / 'bin/ozone').read_text() == base and (with_series / 'bin/ozone').read_text() == last
+    assert json.loads((with_series / 'dist.json').read_text())['series']['lastCommit'] == last
+    assert dists['without']['series'] is None and not dists['with']['reused']
+
+    again = script.distributions(tree, base, [{'applied': True, 'commit': last}], cache, tmp_path / 'log', [])
+    assert len(builds) == 2 and again['with']['reused'] and again['with']['path'] == str(with_series)
+
+    partly = script.distributions(tree, base, [{'applied': False, 'commit': None}], cache, tmp_path / 'log', [])
+    assert partly['with'] == {'exitCode': None, 'reason': 'not every patch applied'}
+    assert not script.succeeded({'patches': [{'applied': True}], 'dists': partly})
