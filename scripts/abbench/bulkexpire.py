@@ -165,8 +165,10 @@ class ObsFsoPlan(Plan):
     def phases(self, load):
         c, t, ozone = load.counts, load.threads, ([load.ozone], 'ozone')
         ofs = f'ofs://{load.cluster.om_rpc}/{VOLUME}/{FSO_BUCKET}/{FSO_TREE}'
-        return [
-            Phase('setup-volume', ozone, ['sh', 'volume', 'create', f'/{VOLUME}'], 'ozone sh volume create'),
+        # A preloaded OM holds the volume already (preload.VOLUME).
+        setup = [] if load.volume_exists else [
+            Phase('setup-volume', ozone, ['sh', 'volume', 'create', f'/{VOLUME}'], 'ozone sh volume create')]
+        return setup + [
             Phase('setup-bucket', ozone, ['sh', 'bucket', 'create', '--layout', 'OBJECT_STORE',
                                           f'/{VOLUME}/{OBS_BUCKET}'], 'ozone sh bucket create'),
             Phase('create-obs', ozone, ['freon', 'ockg', '-n', c['keys'], '-t', t, '-s', '0', '-v', VOLUME, '-b',
@@ -200,8 +202,9 @@ class Load:
     """One arm's bulk delete, quiet period and readers of a plan on a started cluster; run() returns the arm's
     record. Like a FreonRun for the runner: `ops_done` and `terminate()`."""
 
-    def __init__(self, plan, ozone, cluster, env, ops, threads, seed, quiet_s, out, run_id, say):
+    def __init__(self, plan, ozone, cluster, env, ops, threads, seed, quiet_s, out, run_id, say, volume_exists=False):
         self.plan = plan
+        self.volume_exists = volume_exists
         self.ozone = str(ozone)
         self.cluster = cluster
         self.env = env

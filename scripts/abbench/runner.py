@@ -137,7 +137,8 @@ class Benchmark:
             if scenario.phased:
                 client = bulkexpire.Load(scenario.plan, self.ozone, cluster, client_env(cluster), self.s.ops,
                                          self.s.threads, self.s.seed, self.s.quiet_s, self.out, run_id,
-                                         lambda text: progress.say(f'[{index + 1}/{len(plan)} {run_id}] {text}'))
+                                         lambda text: progress.say(f'[{index + 1}/{len(plan)} {run_id}] {text}'),
+                                         volume_exists=self.image is not None and preload.VOLUME == bulkexpire.VOLUME)
                 record['bulkExpire'] = client.run()
             else:
                 client = freon.FreonRun(cmd, client_env(cluster), self.out / 'logs' / f'{run_id}.freon.log')

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from abbench import bulkexpire, report, scrape
+from abbench import bulkexpire, preload, report, scrape
 
 # Outside the clusters' port blocks of the tests (19400, 19500, 21000, 21100).
 PROM_PORT = 21399
@@ -19,6 +19,17 @@ def test_counts_scale_with_ops():
                                        'directories': 2}
     assert bulkexpire.OBS_FSO.client_ops(bulkexpire.OBS_FSO.counts(200000)) == 120000
     assert bulkexpire.expected_seconds(bulkexpire.OBS_FSO, 200000, 250, 60) == 120000 / 250 + 60
+
+
+def test_a_preloaded_om_keeps_its_volume_and_the_load_makes_only_its_buckets(tmp_path):
+    def phases(volume_exists):
+        load = bulkexpire.Load(bulkexpire.OBS_FSO, 'ozone', cluster=type('C', (), {'om_rpc': 'localhost:1'}), env={},
+                               ops=3000, threads=2, seed=1, quiet_s=0, out=tmp_path, run_id='r', say=print,
+                               volume_exists=volume_exists)
+        return [phase.name for phase in bulkexpire.OBS_FSO.phases(load)]
+    assert phases(False)[:2] == ['setup-volume', 'setup-bucket']
+    # the preloaded image holds the bulk delete's volume: creating it again failed the arm
+    assert preload.VOLUME == bulkexpire.VOLUME and phases(True)[0] == 'setup-bucket'
 
 
 def _row(t, compactions, flushes, compact_bytes):

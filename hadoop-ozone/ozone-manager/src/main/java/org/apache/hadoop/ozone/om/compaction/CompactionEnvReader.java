@@ -53,6 +53,8 @@ final class CompactionEnvReader {
   private RangeCompactionConfig settings;
   /** The reads' clock ({@link TableReads}): one tick per look. */
   private long looks;
+  /** Whether OM led at the previous look. */
+  private boolean ledAtLastLook;
   /** Write-stall triggers by table, read once: OM sets its column families' options when it opens the DB. */
   private final Map<String, long[]> triggers = new HashMap<>();
   /** Per table the service flushed, the version of its SSTs in the range statistics right after its latest flush. */
@@ -75,6 +77,10 @@ final class CompactionEnvReader {
   CompactionLook look(RangeCompactionPolicy policy, boolean leader) throws IOException {
     settings = policy.getSettings();
     OmActivity now = activity(leader, settings.getTables(), policy.getIdleWindowLooks());
+    if (looks > 0 && leader != ledAtLastLook) {
+      reads.roleChanged();
+    }
+    ledAtLastLook = leader;
     looks++;
     List<String> due = new ArrayList<>();
     for (String table : settings.getTables()) {

@@ -146,11 +146,12 @@ public class RangeCompactionConfig extends ReconfigurableConfig {
 
   @Config(key = Keys.READER_PACED, reconfigurable = true,
       defaultValue = "true", type = ConfigType.BOOLEAN, tags = {OZONE, OM, PERFORMANCE},
-      description = "Whether the leader OM's service flushes and compacts a table only when a reader is due to scan "
+      description = "Whether the service flushes and compacts a table only when a reader is due to scan "
           + "it: once after OM opened an iterator on it (a listing, or a background service scanning a queue), and, "
           + "for a reader that scans every P looks, from a 32nd of P (at least 8 looks) before its next scan until as "
-          + "long after it. A follower, and an idle OM (idle.cleanup), look at every table. false compacts what "
-          + "qualifies whether read or not.")
+          + "long after it. An idle OM (idle.cleanup) looks at every table, and a follower at every table no reader "
+          + "scanned on it since it became one (those its own readers scan, as with follower reads, are paced as the "
+          + "leader's). false compacts what qualifies whether read or not.")
   private volatile boolean readerPaced = true;
 
   @Config(key = Keys.IDLE_CLEANUP, reconfigurable = true,

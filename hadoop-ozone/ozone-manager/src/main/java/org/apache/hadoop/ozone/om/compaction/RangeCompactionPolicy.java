@@ -39,8 +39,9 @@ import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
  * <ol>
  *   <li>Only the tables a reader is due to scan are looked at ({@link #isDue}): a reader that scans every P looks
  *   is within a 32nd of P of its next scan, or one was seen scanning the table since the service last flushed or
- *   compacted it and is not early in its period. Tombstones cost only the readers that cross them. A follower,
- *   which has no readers and may lead at any time, and an idle OM ({@link #isIdle}) look at every table.</li>
+ *   compacted it and is not early in its period. Tombstones cost only the readers that cross them. An idle OM
+ *   ({@link #isIdle}) looks at every table, and a follower, which may lead at any time, at every table no reader
+ *   scans there.</li>
  *   <li>A range qualifies with at least {@code min.tombstones} estimated
  *   tombstones at a ratio of at least {@code tombstone.ratio}, or when a seek
  *   to its first key crosses at least {@code min.tombstones} hidden entries
@@ -140,13 +141,16 @@ public final class RangeCompactionPolicy {
   /**
    * @param look the service's current look
    * @param activity OM's activity at that look
-   * @return whether flushing or compacting the table now serves a reader (always, if {@code reader.paced} is off, on
-   *     a follower and while OM is idle): not before the lead ahead of a periodic reader's next scan; then once for
-   *     the latest scan, and, within the lead on either side of the next scan, as often as the table qualifies, so
-   *     that the scan crosses only what gathered since the latest cleaning, however many deletes the lead holds
+   * @return whether flushing or compacting the table now serves a reader (always, if {@code reader.paced} is off,
+   *     while OM is idle, and on a follower for a table no reader scanned there since it became one): not before the
+   *     lead ahead of a periodic reader's next scan; then once for the latest scan, and, within the lead on either
+   *     side of the next scan, as often as the table qualifies, so that the scan crosses only what gathered since
+   *     the latest cleaning, however many deletes the lead holds. A follower cleans its tables for whoever reads
+   *     them once it leads, at an unknown time; where it serves readers itself (a follower read), they are paced
+   *     as a leader's are.
    */
   boolean isDue(TableReads reads, long look, OmActivity activity) {
-    if (!config.isReaderPaced() || !activity.isLeader() || isIdle(activity)) {
+    if (!config.isReaderPaced() || isIdle(activity) || !activity.isLeader() && reads.getLastScan() < 0) {
       return true;
     }
     long period = reads.getPeriod();

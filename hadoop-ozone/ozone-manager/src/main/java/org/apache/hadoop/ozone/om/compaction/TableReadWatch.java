@@ -41,6 +41,15 @@ final class TableReadWatch {
     }
   }
 
+  /**
+   * Forgets the scans seen when OM changes role: a leader's scanning services stop when it follows, and a follower's
+   * readers (follower reads) go to the leader, so the readers of one role tell nothing of the other's. The iterator
+   * counts stay, so that the next look sees only the scans since.
+   */
+  void roleChanged() {
+    reads.clear();
+  }
+
   /** Records that the service flushed or compacted the table. */
   void cleaned(String table) {
     reads.put(table, get(table).cleaned());

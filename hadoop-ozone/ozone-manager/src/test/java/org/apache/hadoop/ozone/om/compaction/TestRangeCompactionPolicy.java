@@ -133,15 +133,17 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void aFollowerAndAnIdleOmLookAtEveryTable() {
+  void aFollowerLooksAtEveryTableNoReaderScansThereAndAnIdleOmAtEveryTable() {
     RangeCompactionPolicy policy = policy();
     TableReads cleaned = TableReads.NONE.scannedAt(10).scannedAt(650).cleaned();
     assertThat(policy.isDue(TableReads.NONE, 100, BUSY)).isFalse();
     assertThat(policy.isDue(cleaned, 700, BUSY)).isFalse();
-    // A follower serves no reader; whoever reads its tables does so after it comes to lead, at an unknown time.
+    // Whoever reads a follower's tables does so after it comes to lead, at an unknown time.
     OmActivity follower = new OmActivity(false, 10, 0, 0, 5_000, 5_000, 0, 0);
     assertThat(policy.isDue(TableReads.NONE, 100, follower)).isTrue();
-    assertThat(policy.isDue(cleaned, 700, follower)).isTrue();
+    // A follower that serves readers itself (follower reads) paces them as the leader does.
+    assertThat(policy.isDue(cleaned, 700, follower)).isFalse();
+    assertThat(policy.isDue(cleaned, 1_270, follower)).isTrue();
     // An idle OM cleans for its next reader, whenever that comes.
     assertThat(policy.isDue(TableReads.NONE, 100, idle())).isTrue();
     assertThat(policy.isDue(cleaned, 700, idle())).isTrue();

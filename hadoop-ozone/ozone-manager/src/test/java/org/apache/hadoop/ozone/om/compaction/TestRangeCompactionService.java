@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.ProtocolMessageMetrics;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
@@ -150,6 +151,33 @@ class TestRangeCompactionService {
     assertThat(service.runOnce()).isPositive();
     assertThat(service.getMetrics().getMemtableFlushes()).isEqualTo(1);
     assertThat(range("keyTable", "/vol/dense2/").getTombstones()).isZero();
+    assertKeyTableIsExactlyTheModel();
+  }
+
+  @Test
+  void aFollowerPacesOnlyTheTablesItsOwnReadersScanAndForgetsTheLeadersReaders() throws Exception {
+    AtomicBoolean leads = new AtomicBoolean(true);
+    service = new RangeCompactionService(metadata, conf.getObject(RangeCompactionConfig.class), "", leads::get);
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    scan("keyTable");
+    assertThat(service.runOnce()).isEqualTo(1);
+
+    // Led: keyTable was cleaned since its reader's scan, so it waits for the next one.
+    writeBucket("keyTable", "/vol/dense2/k", KEYS, DELETED);
+    assertThat(service.runOnce()).isZero();
+
+    // Now a follower: the leader's readers are not its own, and a follower cleans what no reader scans there.
+    leads.set(false);
+    assertThat(service.runOnce()).isEqualTo(1);
+    assertThat(range("keyTable", "/vol/dense2/").getTombstones()).isZero();
+
+    // A reader of its own (a follower read) scans keyTable; cleaned since, keyTable waits for its next scan.
+    scan("keyTable");
+    writeBucket("keyTable", "/vol/dense3/k", KEYS, DELETED);
+    assertThat(service.runOnce()).isEqualTo(1);
+    writeBucket("keyTable", "/vol/dense4/k", KEYS, DELETED);
+    assertThat(service.runOnce()).isZero();
+    assertThat(range("keyTable", "/vol/dense4/").getTombstones()).isEqualTo(DELETED);
     assertKeyTableIsExactlyTheModel();
   }
 
