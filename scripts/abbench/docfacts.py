@@ -465,6 +465,33 @@ def range_vs_off(path, scenario, metric):
     return ratio(arm(path, scenario, 'range', metric), arm(path, scenario, 'off', metric))
 
 
+# Seed, retention and bulk-expire on master (78d5650c) holding 10^7 keys: off and full from master's own
+# distribution, range from master with the series (ab-bench --dist).
+MASTER = '2026-11-28-ab-bench-master-1e7/summary.json'
+MASTER_METRICS = LARGE_METRICS
+BULK_METRICS = [('first OBS listing skips', 'bulkExpire.readers.list-obs.iterSkips'),
+                ('first OBS listing ms', 'bulkExpire.readers.list-obs.latencyMs'),
+                ('first FSO listing skips', 'bulkExpire.readers.list-fso.iterSkips'),
+                ('first FSO listing ms', 'bulkExpire.readers.list-fso.latencyMs'),
+                ('compaction write MB', 'om.compactWriteMB')]
+
+
+def repeat_ratios(path, scenario, first, second, metric):
+    """Arm `first`'s metric over arm `second`'s, repeat by repeat (the arms of one repeat ran side by side), in
+    repeat order."""
+    def get(result):
+        by = {(r['arm'], r['repeat']): lookup(r, metric) for r in result['runs']
+              if r['scenario'] == scenario and r.get('status') == 'ok'}
+        return [by[(first, k)] / by[(second, k)] for k in sorted({k for _, k in by})
+                if by.get((first, k)) is not None and by.get((second, k))]
+    return path, get
+
+
+def spread(ratios):
+    """A ratio's median with its repeats' extremes: the noise a verdict states beside it."""
+    return f'{statistics.median(ratios):.2f}x ({min(ratios):.2f}x to {max(ratios):.2f}x over {len(ratios)} repeats)'
+
+
 UPSTREAM = '2026-11-28-upstream-on-master-flush-repeat/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
@@ -894,6 +921,25 @@ FACTS = {
                                               arm(LARGE, 'seed', 'range', 'om.compactWriteMB')), n0),
     'large.retention.full-writes-vs-range': (ratio(arm(LARGE, 'retention', 'full', 'om.compactWriteMB'),
                                                    arm(LARGE, 'retention', 'range', 'om.compactWriteMB')), n0),
+    'master.table': (arms_table(MASTER, ['seed', 'retention'], ['range', 'full'], MASTER_METRICS), text),
+    'master.bulk.table': (arms_table(MASTER, ['bulk-expire'], ['range', 'full'], BULK_METRICS), text),
+    'master.arms-minutes': (arms_wall(MASTER), minutes),
+    'master.commit': ((MASTER, lambda result: result['runs'][0]['dist']['checkoutCommit']), lambda sha: sha[:8]),
+    **{f'master.{scenario}.{name}.{first}-vs-{second}': (repeat_ratios(MASTER, scenario, first, second, metric), spread)
+       for scenario, name, metric, first, second in (
+           ('seed', 'seek', 'om.seekAvgUsRun', 'range', 'off'), ('seed', 'seek', 'om.seekAvgUsRun', 'full', 'off'),
+           ('retention', 'seek', 'om.seekAvgUsRun', 'range', 'off'),
+           ('retention', 'seek', 'om.seekAvgUsRun', 'range', 'full'),
+           ('retention', 'seek', 'om.seekAvgUsRun', 'off', 'range'),
+           ('bulk-expire', 'obs-ms', 'bulkExpire.readers.list-obs.latencyMs', 'range', 'off'),
+           ('seed', 'writes', 'om.compactWriteMB', 'full', 'range'),
+           ('retention', 'writes', 'om.compactWriteMB', 'full', 'range'),
+           ('bulk-expire', 'writes', 'om.compactWriteMB', 'full', 'range'))},
+    **{f'master.bulk-expire.obs-skips.{name}': (arm(MASTER, 'bulk-expire', name,
+                                                    'bulkExpire.readers.list-obs.iterSkips'), n0)
+       for name in ('off', 'range', 'full')},
+    'master.bulk-expire.deleted': (arm(MASTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
+    'bulkcluster.deleted': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
 }
 
 

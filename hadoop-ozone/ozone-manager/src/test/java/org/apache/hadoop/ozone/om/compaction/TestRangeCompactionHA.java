@@ -158,6 +158,9 @@ class TestRangeCompactionHA {
       if (om != firstLeader) {
         assertThat(runningService(om).getMetrics().getFollowerLooks()).as(om.getOMNodeId() + " looks as a follower")
             .isPositive();
+        // No client reads from a follower here: it has no reader of its own, so it leaves no table for one.
+        assertThat(runningService(om).getMetrics().getSkippedUnreadTables()).as(om.getOMNodeId()
+            + "'s tables left for a reader").isZero();
       }
     }
     // Under the steady load no OM is idle, leader or follower.
