@@ -468,6 +468,8 @@ def range_vs_off(path, scenario, metric):
 # Seed, retention and bulk-expire on master (78d5650c) holding 10^7 keys: off and full from master's own
 # distribution, range from master with the series (ab-bench --dist).
 MASTER = '2026-11-28-ab-bench-master-1e7/summary.json'
+# Master's two distributions (scripts/upstream-on-master --dists), the series of 22 patches.
+MASTER_DISTS = '2026-11-28-upstream-on-master-dists/upstream-on-master.json'
 MASTER_METRICS = LARGE_METRICS
 BULK_METRICS = [('first OBS listing skips', 'bulkExpire.readers.list-obs.iterSkips'),
                 ('first OBS listing ms', 'bulkExpire.readers.list-obs.latencyMs'),
@@ -938,6 +940,8 @@ FACTS = {
     **{f'master.bulk-expire.obs-skips.{name}': (arm(MASTER, 'bulk-expire', name,
                                                     'bulkExpire.readers.list-obs.iterSkips'), n0)
        for name in ('off', 'range', 'full')},
+    'master.dists.without.minutes': (at(MASTER_DISTS, 'dists.without.buildMinutes'), lambda m: f'{m:.1f} minutes'),
+    'master.dists.with.minutes': (at(MASTER_DISTS, 'dists.with.buildMinutes'), lambda m: f'{m:.1f} minutes'),
     'master.bulk-expire.deleted': (arm(MASTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
     'bulkcluster.deleted': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
 }

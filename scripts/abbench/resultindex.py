@@ -128,6 +128,10 @@ def _rolling_headline(result):
 def _upstream_headline(result):
     applied = sum(1 for p in result['patches'] if p['applied'])
     text = f"{applied} of {len(result['patches'])} patches apply on {result['checkoutCommit'][:10]}"
+    if result.get('dists'):
+        return text + ''.join(f"; master's distribution {kind} the series "
+                              + ('reused' if d.get('reused') else 'built' if d['exitCode'] == 0 else 'NOT built')
+                              for kind, d in result['dists'].items())
     build = result.get('build')
     if build is None:
         return text + '; not built'

@@ -63,6 +63,18 @@ def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
             "om2 7; upstream's install unchanged | `scripts/rolling-upgrade --oms 1` |") in line
 
 
+def test_a_page_of_masters_distributions_says_which_were_built(tmp_path):
+    (tmp_path / 'status.json').write_text('{}')
+    (tmp_path / '2026-01-01-dists').mkdir()
+    (tmp_path / '2026-01-01-dists' / 'upstream-on-master.json').write_text(json.dumps({
+        'gitCommit': 'abc', 'gitDirty': False, 'commandLine': ['scripts/upstream-on-master', '--dists'],
+        'wallSeconds': 9, 'checkoutCommit': '78d5650c313f', 'patches': [{'applied': True}],
+        'dists': {'without': {'exitCode': 0, 'reused': True}, 'with': {'exitCode': 1, 'reason': 'the build failed'}}}))
+    line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-dists' in line)
+    assert ("1 of 1 patches apply on 78d5650c31; master's distribution without the series reused; master's "
+            "distribution with the series NOT built |") in line
+
+
 def test_a_repeat_tests_page_says_how_often_each_class_passed(tmp_path):
     (tmp_path / 'status.json').write_text('{}')
     (tmp_path / '2026-01-01-repeat').mkdir()
