@@ -494,7 +494,7 @@ def spread(ratios):
     return f'{statistics.median(ratios):.2f}x ({min(ratios):.2f}x to {max(ratios):.2f}x over {len(ratios)} repeats)'
 
 
-UPSTREAM = '2026-11-28-upstream-on-master-flush-repeat/upstream-on-master.json'
+UPSTREAM = '2026-11-28-upstream-on-master-follower-read/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
@@ -525,6 +525,14 @@ def upstream_patch_tests(patch, module, count):
         step = next(s for s in result['eachPatch'] if s['patch'].startswith(patch))
         return _test_sum([run for run in step['tests'] if run['module'] == module], count)
     return UPSTREAM, get
+
+
+def upstream_patch_outcome(patch, module):
+    """'passed' or 'failed', with the tests run, of one module's tests in the step that builds patch NNNN alone."""
+    _, tests = upstream_patch_tests(patch, module, 'tests')
+    _, failed = upstream_patch_tests(patch, module, 'failures+errors')
+    return UPSTREAM, lambda result: (f'passed ({tests(result)} of {tests(result)} tests)' if failed(result) == 0
+                                     else f'failed ({failed(result)} of {tests(result)} tests)')
 
 
 UPSTREAM_CHECKS_FOUND = '2026-11-28-upstream-on-master-checks-found/upstream-on-master.json'
@@ -742,6 +750,7 @@ FACTS = {
     'upstream.reconfig.failed': (upstream_patch_tests('0013', 'hadoop-ozone/integration-test', 'failures+errors'),
                                  n0),
     'upstream.each.compiled': (patches_compiled(UPSTREAM), n0),
+    'upstream.follower-read.passed': (upstream_patch_outcome('0022', 'hadoop-ozone/integration-test'), text),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
     'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
