@@ -304,18 +304,22 @@ def test_masters_distributions_are_built_once_without_and_with_the_series_and_th
     script.run = maven
     cache = tmp_path / 'cache'
 
-    dists = script.distributions(tree, base, [{'applied': True, 'commit': last}], cache, tmp_path / 'log', [])
+    dists = script.distributions(tree, base, [{'applied': True, 'commit': last}], 'fork', cache,
+                                 tmp_path / 'log', [])
 
     # the distribution and everything it needs, from the checkout's commit and from the series' last one
     assert builds == [(base, 'hadoop-ozone/dist', True), (last, 'hadoop-ozone/dist', True)]
     without, with_series = Path(dists['without']['path']), Path(dists['with']['path'])
     assert (without / 'bin/ozone').read_text() == base and (with_series / 'bin/ozone').read_text() == last
     assert json.loads((with_series / 'dist.json').read_text())['series']['lastCommit'] == last
+    assert dists['with']['series']['forkCommit'] == 'fork'
     assert dists['without']['series'] is None and not dists['with']['reused']
 
-    again = script.distributions(tree, base, [{'applied': True, 'commit': last}], cache, tmp_path / 'log', [])
+    again = script.distributions(tree, base, [{'applied': True, 'commit': last}], 'fork', cache,
+                                 tmp_path / 'log', [])
     assert len(builds) == 2 and again['with']['reused'] and again['with']['path'] == str(with_series)
 
-    partly = script.distributions(tree, base, [{'applied': False, 'commit': None}], cache, tmp_path / 'log', [])
+    partly = script.distributions(tree, base, [{'applied': False, 'commit': None}], 'fork', cache,
+                                  tmp_path / 'log', [])
     assert partly['with'] == {'exitCode': None, 'reason': 'not every patch applied'}
     assert not script.succeeded({'patches': [{'applied': True}], 'dists': partly})
