@@ -63,6 +63,8 @@ examples:
   scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
   scripts/ab-bench --scenario bulk-expire --write-buffer 2MB    a bulk delete, a minute of quiet, the first listings
   scripts/ab-bench --scenario s3-expiry --arms off,range,full   the same through the S3 gateway: boto3 expires objects
+  scripts/ab-bench --scenario s3-lifecycle --arms off,range,full --dist DIR --dist range:DIR2
+                                                   the same with master's lifecycle service expiring the objects
   scripts/ab-bench --ha-transfer                   three OMs: the new leader's heads after a leadership transfer
   scripts/ab-bench --compare bench-results/A bench-results/B
   scripts/ab-bench --report bench-results/A        report.md again from summary.json (after the report changed)
@@ -112,11 +114,11 @@ def _base_port(text):
     return int(text)
 
 
-def _names(text, known, what, accepts=None, also=''):
-    """Comma-separated names of `known` (or all of them), each once; `accepts` widens what a name may be, and `also`
-    says how in the error."""
+def _names(text, known, what, accepts=None, also='', everything=None):
+    """Comma-separated names of `known` (or all of them: `everything`, else `known`), each once; `accepts` widens
+    what a name may be, and `also` says how in the error."""
     if text == 'all':
-        return list(known)
+        return list(everything or known)
     names = [n.strip() for n in text.split(',') if n.strip()]
     unknown = [n for n in names if not (accepts(n) if accepts else n in known)]
     if unknown or not names:
@@ -174,8 +176,10 @@ def parser():
                         f'{LARGE_OPS:,} ops per arm, {SMOKE_WRITE_BUFFER} memtables, --preload-keys '
                         f'{LARGE_PRELOAD_KEYS:,}, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
                         'about an hour (see docs/large-ab.md; options given explicitly still apply)')
-    p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario'),
-                   help='comma-separated scenarios, or all (default: seed)')
+    p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario', everything=[
+                       name for name, s in SCENARIOS.items() if not s.needs_newer]),
+                   help='comma-separated scenarios, or all (default: seed); all leaves out those that need an Ozone '
+                        f"newer than 2.2.1 ({', '.join(n for n, s in SCENARIOS.items() if s.needs_newer)})")
     p.add_argument('--arms', type=_arms,
                    help='comma-separated arms (default: all); ARM@LABEL is a variant of ARM, run as an arm of its own '
                         'with the settings --om-conf gives ARM and then those it gives ARM@LABEL')
@@ -301,8 +305,8 @@ def settings(args, repo):
     scenario_names = args.scenario or _profile_default(args, SMOKE_SCENARIOS, LARGE_SCENARIOS, ['seed'])
     scenarios.check_preload(scenario_names, args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0))
     if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
-        raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire and s3-expiry scenarios and to '
-                         '--ha-transfer')
+        raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire, s3-expiry and s3-lifecycle scenarios '
+                         'and to --ha-transfer')
     if args.weights and all(scenarios.SCENARIOS[n].phased for n in scenario_names):
         raise SystemExit(f'ab-bench: --weights replaces an omkeybench mix; {scenario_names[0]} has none')
     om_conf = {}
@@ -311,11 +315,12 @@ def settings(args, repo):
     dists = dict(args.dist)
     if len(dists) != len(args.dist):
         raise SystemExit('ab-bench: --dist names an arm (or all arms) twice')
+    arms = args.arms or _profile_default(args, list(ARMS), LARGE_ARMS, list(ARMS))
+    scenarios.check_dists(scenario_names, arms, dists)
     out = args.out or _timestamped(repo)
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
-    return Settings(scenarios=scenario_names, arms=args.arms or _profile_default(args, list(ARMS), LARGE_ARMS,
-                                                                                 list(ARMS)),
+    return Settings(scenarios=scenario_names, arms=arms,
                     ops=args.ops or _profile_default(args, SMOKE_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
                     seed=args.seed, repeat=args.repeat or _profile_default(args, 1, LARGE_REPEAT, 1),
                     scrape_interval_s=args.scrape_interval, base_port=args.base_port, out=out.resolve(),

@@ -5,6 +5,12 @@
       names sort in creation order, as a time-stamped log or backup set does;
   s3client.py expire --endpoint URL --bucket B --prefix P --count N [--threads T]
       deletes the oldest N of them with DeleteObjects of 1,000 keys (S3's largest batch), as a lifecycle job does;
+  s3client.py lifecycle --endpoint URL --bucket B --prefix P --count N --om-prom URL [--timeout-seconds S]
+      has Ozone's lifecycle service expire every object under P (Ozone after 2.2.1): puts a lifecycle rule dated the
+      next midnight UTC, which expires every object modified before it (S3 takes only a future midnight; Ozone
+      compares the objects' modification time with the date, not today with it), waits until OM's /prom counts N
+      keys deleted by the service, then deletes the rule, so that the service's next runs do not scan the bucket
+      again (its interval is a day in production, seconds here);
   s3client.py list --endpoint URL --bucket B --summary-json FILE [--max-keys K]
       times the first ListObjectsV2 page of the bucket (after a HeadBucket, so that the connection is set up
       outside the timing) and writes the keys it got and the milliseconds in omkeybench's summary shape
@@ -17,10 +23,13 @@ A failed request ends it with one error line and exit code 1.
 
 import argparse
 import concurrent.futures
+import datetime
 import json
+import re
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import boto3
@@ -28,6 +37,8 @@ import botocore.config
 import botocore.exceptions
 
 DELETE_BATCH = 1000
+# KeyLifecycleServiceMetrics' "Total keys deleted" as OM's /prom names it.
+LIFECYCLE_DELETED = 'key_lifecycle_service_metrics_num_key_deleted'
 
 
 def client(endpoint, threads):
@@ -113,6 +124,43 @@ def expire(args):
     print(f'deleted {args.count} objects in {time.monotonic() - began:.1f} s', flush=True)
 
 
+def next_midnight_utc():
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    return (today + datetime.timedelta(days=1)).isoformat() + 'T00:00:00Z'
+
+
+def lifecycle_deleted(prom_url):
+    """OM's count of keys its lifecycle service deleted, or None while OM exports none (the service not started)."""
+    with urllib.request.urlopen(prom_url, timeout=10) as response:
+        text = response.read().decode()
+    found = re.search(rf'^{LIFECYCLE_DELETED}(?:{{[^}}]*}})? (\S+)$', text, re.MULTILINE)
+    return int(float(found.group(1))) if found else None
+
+
+def lifecycle(args):
+    s3 = client(args.endpoint, 1)
+    before = lifecycle_deleted(args.om_prom) or 0
+    date = next_midnight_utc()
+    rule = {'ID': 'abbench-expire', 'Status': 'Enabled', 'Filter': {'Prefix': args.prefix},
+            'Expiration': {'Date': date}}
+    s3.put_bucket_lifecycle_configuration(Bucket=args.bucket, LifecycleConfiguration={'Rules': [rule]})
+    print(f'lifecycle rule put: objects under {args.prefix} modified before {date} expire', flush=True)
+    began = last_change = time.monotonic()
+    with Progress(args.count) as progress:
+        while progress.done < args.count:
+            time.sleep(1)
+            deleted = (lifecycle_deleted(args.om_prom) or 0) - before
+            if deleted != progress.done:
+                progress.add(deleted - progress.done)
+                last_change = time.monotonic()
+            elif time.monotonic() - last_change > args.timeout_seconds:
+                raise RuntimeError(f'the lifecycle service deleted {progress.done} of {args.count} objects and no '
+                                   f'more in {args.timeout_seconds} s (is ozone.lifecycle.service.enabled true?)')
+    s3.delete_bucket_lifecycle(Bucket=args.bucket)
+    print(f'the lifecycle service deleted {args.count} objects in {time.monotonic() - began:.1f} s; rule deleted',
+          flush=True)
+
+
 def list_first_page(args):
     s3 = client(args.endpoint, 1)
     s3.head_bucket(Bucket=args.bucket)
@@ -144,6 +192,14 @@ def parser():
         c.add_argument('--prefix', required=True)
         c.add_argument('--count', type=positive, required=True)
         c.add_argument('--threads', type=positive, default=10)
+    c = commands.add_parser('lifecycle', help="expire the objects under a prefix by Ozone's lifecycle service")
+    c.add_argument('--endpoint', required=True, help="the S3 gateway's URL")
+    c.add_argument('--bucket', required=True)
+    c.add_argument('--prefix', required=True, help="the rule's prefix")
+    c.add_argument('--count', type=positive, required=True, help='the objects under it')
+    c.add_argument('--om-prom', required=True, help="OM's /prom URL, where the service counts the keys it deleted")
+    c.add_argument('--timeout-seconds', type=positive, default=300,
+                   help='give up when the count has not grown for this long (default 300)')
     c = commands.add_parser('list', help='time the first ListObjectsV2 page')
     c.add_argument('--endpoint', required=True, help="the S3 gateway's URL")
     c.add_argument('--bucket', required=True)
@@ -154,10 +210,10 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    action = {'create': create, 'expire': expire, 'list': list_first_page}[args.command]
+    action = {'create': create, 'expire': expire, 'lifecycle': lifecycle, 'list': list_first_page}[args.command]
     try:
         action(args)
-    except (botocore.exceptions.BotoCoreError, botocore.exceptions.ClientError, RuntimeError) as e:
+    except (botocore.exceptions.BotoCoreError, botocore.exceptions.ClientError, RuntimeError, OSError) as e:
         print(f's3client.py {args.command}: {e}', file=sys.stderr)
         return 1
     return 0

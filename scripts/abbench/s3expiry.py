@@ -11,6 +11,10 @@ head, where the expired keys' tombstones lie. On each arm's fresh cluster, start
    between two refreshes of its /prom, with the iterator skips OM counted meanwhile.
 
 The gateway's bucket is an OBJECT_STORE bucket of volume s3v, so its keys are in keyTable, as bulk-expire's are.
+
+The s3-lifecycle scenario is the same with Ozone's own lifecycle service as the job (Ozone after 2.2.1, as master's
+KeyLifecycleService): the objects to expire are created under one prefix and the kept ones under a later one, then
+a lifecycle rule on the first prefix has the service delete them (s3client.py lifecycle).
 """
 
 import sys
@@ -24,11 +28,15 @@ S3CLIENT = Path(__file__).resolve().parent / 's3client.py'
 CLIENT = ([sys.executable, str(S3CLIENT)], 's3client.py')
 BUCKET = 'expiry'
 PREFIX = 'log'
+# s3-lifecycle's prefixes: what the rule expires sorts before what it keeps, so the first page starts at the former.
+EXPIRED_PREFIX = 'expire'
+KEPT_PREFIX = 'keep'
 # The fraction of the objects the lifecycle job expires.
 EXPIRED = 0.9
 READER = 'list-s3'
 # Where the targets are set against off: the client's first page, and what it crosses.
 TARGET_CLIENT_LATENCY = 0.5
+TARGET_OM_LATENCY = 0.5
 
 
 class S3ExpiryPlan(Plan):
@@ -73,4 +81,35 @@ class S3ExpiryPlan(Plan):
         return [Phase(READER, CLIENT, args, 'S3 ListObjectsV2 (boto3)', 0, summary)]
 
 
+class S3LifecyclePlan(S3ExpiryPlan):
+    """s3-expiry with Ozone's lifecycle service deleting what a rule expires."""
+
+    def describe(self, ops, quiet_s):
+        c = self.counts(ops)
+        return (f"`s3-lifecycle` has no omkeybench mix: with {ops:,} operations boto3 creates {c['objects']:,} "
+                f"objects through the S3 gateway, {c['deleted']:,} of them under a prefix that a lifecycle rule then "
+                f"has OM's lifecycle service expire, then leaves OM without a client for {quiet_s} s (its section "
+                'lists the commands).')
+
+    def target_checks(self):
+        return [('tombstones left, keyTable', 'bulkExpire.tombstones.keyTable', TARGET_TOMBSTONES),
+                ('first ListObjectsV2 page, latency at OM', f'bulkExpire.readers.{READER}.latencyMs',
+                 TARGET_OM_LATENCY)]
+
+    def phases(self, load):
+        c = load.counts
+        where = ['--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET]
+        kept = c['objects'] - c['deleted']
+        return [
+            Phase('create-s3', CLIENT, ['create', *where, '--prefix', EXPIRED_PREFIX, '--count', c['deleted'],
+                                        '--threads', load.threads], 'S3 PutObject (boto3)', c['deleted']),
+            Phase('create-s3-kept', CLIENT, ['create', *where, '--prefix', KEPT_PREFIX, '--count', kept,
+                                             '--threads', load.threads], 'S3 PutObject (boto3)', kept),
+            Phase('expire-lifecycle', CLIENT, ['lifecycle', *where, '--prefix', f'{EXPIRED_PREFIX}/',
+                                               '--count', c['deleted'], '--om-prom', load.cluster.prom_url],
+                  "OM's lifecycle service, by a rule put with boto3", c['deleted']),
+        ]
+
+
 S3_EXPIRY = S3ExpiryPlan()
+S3_LIFECYCLE = S3LifecyclePlan()

@@ -47,6 +47,8 @@ class Scenario:
     # Runs in the preloaded cold bucket, its keys tracked oldest first (omkeybench --existing-keys): needs
     # --preload-keys.
     in_preloaded_bucket: bool = False
+    # Runs only on a distribution newer than 2.2.1 (--dist for every arm), named here with what 2.2.1 lacks.
+    needs_newer: str = ''
 
     @property
     def phased(self):
@@ -118,6 +120,15 @@ SCENARIOS = {
                  'then the first ListObjectsV2 page', (),
                  om_conf=(f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}',),
                  assumed_ops_per_s=150, plan=s3expiry.S3_EXPIRY),
+        # The lifecycle service looks every few seconds, so that it runs soon after its rule is put; the rule is
+        # deleted once it has done its work (s3client.py lifecycle), so that the quiet period has no scan of it.
+        Scenario('s3-lifecycle', "s3-expiry with Ozone's lifecycle service as the job: a rule expires the nine in "
+                 'ten objects created under the first prefix, then no client for --quiet-seconds, then the first '
+                 'ListObjectsV2 page', (),
+                 om_conf=(f'ozone.block.deleting.service.interval={DELETING_SERVICE_INTERVAL}',
+                          'ozone.lifecycle.service.enabled=true', 'ozone.lifecycle.service.interval=5s'),
+                 assumed_ops_per_s=150, plan=s3expiry.S3_LIFECYCLE,
+                 needs_newer="the lifecycle service (KeyLifecycleService, after 2.2.1)"),
     ]
 }
 
@@ -128,6 +139,16 @@ def check_preload(names, preload_keys):
         if SCENARIOS[name].in_preloaded_bucket and not preload_keys:
             raise SystemExit(f'ab-bench: scenario {name} expires the keys of the preloaded bucket: add '
                              '--preload-keys N (not with --ha-transfer)')
+
+
+def check_dists(names, arms, dists):
+    """Refuses (one line, through SystemExit) a scenario that needs a newer Ozone on an arm of this build's."""
+    for name in names:
+        needs = SCENARIOS[name].needs_newer
+        bare = [arm for arm in arms if not {arm, base_arm(arm), '*'} & set(dists)]
+        if needs and bare:
+            raise SystemExit(f'ab-bench: scenario {name} needs {needs}: run every arm from a newer distribution '
+                             f'(--dist DIR, e.g. scripts/upstream-on-master --dists); arm {bare[0]} has none')
 
 
 ARMS = {

@@ -1,8 +1,10 @@
 """What the tests that drive real clusters share."""
 
+import http.server
 import json
 import os
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -37,3 +39,34 @@ def stopped_and_removed():
                     continue
                 assert run['clusterDir'] not in cmdline, f'process {pid} of {run["id"]} is still running'
     return check
+
+
+@pytest.fixture
+def serve_prom():
+    """OM's /prom in miniature: `serve_prom(port, body)` answers every GET on 127.0.0.1:port (below the ephemeral
+    range; each test file its own, as xdist runs files side by side) with `body()` and returns the URL; the server
+    stops after the test."""
+    servers = []
+
+    def start(port, body):
+        class Prom(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                text = body().encode()
+                self.send_response(200)
+                self.send_header('Content-Type', 'text/plain')
+                self.send_header('Content-Length', str(len(text)))
+                self.end_headers()
+                self.wfile.write(text)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.HTTPServer(('127.0.0.1', port), Prom)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f'http://127.0.0.1:{port}/prom'
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()

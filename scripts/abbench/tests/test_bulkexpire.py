@@ -1,11 +1,6 @@
 """bulk-expire without a cluster: what --ops makes, the service's last work and the targets from fixed numbers, and
 how a refresh of OM's /prom is told apart from the metrics Ratis computes at every request (a local HTTP server)."""
 
-import http.server
-import threading
-
-import pytest
-
 from abbench import bulkexpire, preload, report, scrape
 
 # Outside the clusters' port blocks of the tests (19400, 19500, 21000, 21100).
@@ -86,52 +81,32 @@ def test_the_page_sets_each_arm_against_off():
         'Not measured: the targets need `off` and another arm.')
 
 
-class _Prom(http.server.BaseHTTPRequestHandler):
+class _Prom:
     """OM's /prom in miniature: Ratis' line changes at every request, metrics2's (JVM and RocksDB) only from request
     `refresh_at` on."""
-    requests = 0
-    refresh_at = 4
 
-    def do_GET(self):
-        cls = type(self)
-        cls.requests += 1
-        refreshed = cls.requests >= cls.refresh_at
-        body = (f'ratis_leader_election_elapsed_time {cls.requests}\n'
+    def __init__(self, refresh_at=4):
+        self.requests = 0
+        self.refresh_at = refresh_at
+
+    def body(self):
+        self.requests += 1
+        refreshed = self.requests >= self.refresh_at
+        return (f'ratis_leader_election_elapsed_time {self.requests}\n'
                 f'jvm_metrics_mem_heap_used_m{{processname="OzoneManager"}} {250.5 if refreshed else 212.5}\n'
-                f'rocksdb_om_db_number_iter_skip {5000 if refreshed else 10}\n').encode()
-        self.send_response(200)
-        self.send_header('Content-Type', 'text/plain')
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
+                f'rocksdb_om_db_number_iter_skip {5000 if refreshed else 10}\n')
 
 
-@pytest.fixture
-def prom_server():
-    server = http.server.HTTPServer(('127.0.0.1', PROM_PORT), _Prom)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    _Prom.requests = 0
-    yield f'http://127.0.0.1:{PROM_PORT}/prom'
-    server.shutdown()
-    server.server_close()
+def test_a_refresh_is_metrics2s_not_ratis_per_request_change(serve_prom):
+    prom = _Prom()
+    samples, refreshed = scrape.after_refresh(serve_prom(PROM_PORT, prom.body), poll_s=0.01)
 
-
-def test_a_refresh_is_metrics2s_not_ratis_per_request_change(prom_server):
-    samples, refreshed = scrape.after_refresh(prom_server, poll_s=0.01)
-
-    assert refreshed and _Prom.requests == _Prom.refresh_at
+    assert refreshed and prom.requests == prom.refresh_at
     assert samples[('rocksdb_om_db_number_iter_skip', ())] == 5000
 
 
-def test_no_refresh_within_the_timeout_is_said(prom_server):
-    _Prom.refresh_at = 10 ** 9
-    try:
-        samples, refreshed = scrape.after_refresh(prom_server, poll_s=0.01, timeout_s=0.3)
-    finally:
-        _Prom.refresh_at = 4
+def test_no_refresh_within_the_timeout_is_said(serve_prom):
+    url = serve_prom(PROM_PORT, _Prom(refresh_at=10 ** 9).body)
+    samples, refreshed = scrape.after_refresh(url, poll_s=0.01, timeout_s=0.3)
     assert not refreshed
     assert samples[('rocksdb_om_db_number_iter_skip', ())] == 10

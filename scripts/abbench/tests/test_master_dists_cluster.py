@@ -20,7 +20,7 @@ OPS = 3000
 pytestmark = pytest.mark.cluster
 
 
-def _latest(with_series):
+def latest(with_series):
     """The newest distribution in DISTS with the series or without it, or None."""
     built = [d for d in DISTS.glob('ozone-master-*') if (d / 'dist.json').is_file()
              and ('-series-' in d.name) == with_series]
@@ -29,7 +29,7 @@ def _latest(with_series):
 
 @pytest.fixture(scope='module')
 def results(tmp_path_factory):
-    without, with_series = _latest(False), _latest(True)
+    without, with_series = latest(False), latest(True)
     if not (without and with_series):
         pytest.skip(f'no master distributions in {DISTS}: build them with scripts/upstream-on-master --checkout '
                     'DIR --base-ref ozone-2.2 --dists (see docs/contributing-upstream.md)')

@@ -178,7 +178,7 @@ def test_quiet_seconds_go_with_bulk_expire(tmp_path):
     default = cli.settings(cli.parser().parse_args(['--scenario', 'seed,bulk-expire', '--out', str(tmp_path / 'b')]),
                            tmp_path)
     assert default.quiet_s == cli.DEFAULT_QUIET_S
-    with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire and s3-expiry scenarios'):
+    with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire, s3-expiry and s3-lifecycle scenarios'):
         cli.settings(cli.parser().parse_args(['--scenario', 'seed', '--quiet-seconds', '5', '--out',
                                               str(tmp_path / 'c')]), tmp_path)
     with pytest.raises(SystemExit, match='--weights replaces an omkeybench mix; bulk-expire has none'):

@@ -5,9 +5,13 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-from abbench import bulkexpire, s3expiry, scenarios
+import pytest
+
+from abbench import bulkexpire, s3client, s3expiry, scenarios
 
 PLAN = s3expiry.S3_EXPIRY
+# OM's /prom in miniature (conftest.serve_prom): a port of this file's, below the ephemeral range.
+PROM_PORT = 21398
 
 
 def test_counts_scale_with_ops():
@@ -31,6 +35,37 @@ def test_the_scenario_runs_an_s3_gateway_and_boto3(tmp_path):
     assert phases[0].cmd[:2] == [sys.executable, str(s3expiry.S3CLIENT)]
     assert [r.shown() for r in readers] == [
         's3client.py list --endpoint http://s3:1 --bucket expiry --summary-json run.list-s3.json']
+
+
+def test_s3_lifecycle_creates_the_expired_prefix_first_and_has_the_service_delete_it(tmp_path):
+    plan = s3expiry.S3_LIFECYCLE
+    load = SimpleNamespace(counts=plan.counts(1000), threads=4, freon_json=lambda name: tmp_path / f'run.{name}.json',
+                           cluster=SimpleNamespace(s3_endpoint='http://s3:1', prom_url='http://om:2/prom'))
+
+    assert [p.shown() for p in plan.phases(load)] == [
+        's3client.py create --endpoint http://s3:1 --bucket expiry --prefix expire --count 450 --threads 4',
+        's3client.py create --endpoint http://s3:1 --bucket expiry --prefix keep --count 50 --threads 4',
+        's3client.py lifecycle --endpoint http://s3:1 --bucket expiry --prefix expire/ --count 450 '
+        '--om-prom http://om:2/prom']
+    assert s3expiry.EXPIRED_PREFIX < s3expiry.KEPT_PREFIX  # the first page starts where the expired keys lay
+
+
+def test_s3_lifecycle_needs_a_newer_ozone_on_every_arm():
+    scenarios.check_dists(['s3-lifecycle'], ['off', 'range@x'], {'*': '/master'})
+    scenarios.check_dists(['s3-lifecycle'], ['off', 'range@x'], {'off': '/master', 'range': '/series'})
+    scenarios.check_dists(['s3-expiry'], ['off'], {})
+    with pytest.raises(SystemExit, match='scenario s3-lifecycle needs the lifecycle service .*; arm range has none'):
+        scenarios.check_dists(['s3-lifecycle'], ['off', 'range'], {'off': '/master'})
+
+
+def test_lifecycle_waits_on_oms_count_of_deleted_keys(serve_prom):
+    prom = ['om_other 1\n']
+    url = serve_prom(PROM_PORT, lambda: prom[0])
+    assert s3client.lifecycle_deleted(url) is None  # the service has not started
+    prom[0] = ('# TYPE key_lifecycle_service_metrics_num_key_deleted gauge\n'
+               'key_lifecycle_service_metrics_num_key_deleted{context="ozone",hostname="h"} 90000\n')
+    assert s3client.lifecycle_deleted(url) == 90000
+    assert s3client.next_midnight_utc().endswith('T00:00:00Z')
 
 
 def _run(arm, key_tombstones, client_ms):
