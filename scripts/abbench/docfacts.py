@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale
+from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale, scenarios
 from .summary import group_runs, lookup
 
 RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
@@ -314,6 +314,10 @@ def megabytes(value):
     return f'{value / 1e6:,.0f}'
 
 
+def mb1(value):
+    return f'{value:.1f} MB'
+
+
 def minutes(seconds):
     return f'{seconds / 60:.0f} minutes'
 
@@ -365,11 +369,11 @@ def held_text(mets):
     return f'{sum(mets)} of {len(mets)} targets of its page hold'
 
 
-def bulk_range_targets(result):
-    """Whether each of the range arm's bulk-expire targets holds, as its page judges them (report.py: the same
-    grouping of the runs, the same targets)."""
-    by_arm = group_runs(result['runs'])['bulk-expire']
-    return [met for *_, met in bulkexpire.targets(bulkexpire.OBS_FSO, by_arm, 'range')]
+def bulk_range_targets(result, scenario='bulk-expire'):
+    """Whether each of the range arm's targets of a bulk delete and quiet holds, as its page judges them (report.py:
+    the same grouping of the runs, the same targets)."""
+    by_arm = group_runs(result['runs'])[scenario]
+    return [met for *_, met in bulkexpire.targets(scenarios.SCENARIOS[scenario].plan, by_arm, 'range')]
 
 
 def ha_range_targets(result):
@@ -489,10 +493,28 @@ def repeat_ratios(path, scenario, first, second, metric):
     return path, get
 
 
+def repeat_values(path, scenario, name, metric):
+    """An arm's metric repeat by repeat, in repeat order."""
+    def get(result):
+        runs = sorted((r['repeat'], lookup(r, metric)) for r in result['runs']
+                      if r['scenario'] == scenario and r['arm'] == name and r.get('status') == 'ok')
+        return [value for _, value in runs]
+    return path, get
+
+
+def each_n0(values):
+    return ' and '.join(f'{v:,.0f}' for v in values)
+
+
 def spread(ratios):
     """A ratio's median with its repeats' extremes: the noise a verdict states beside it."""
     return f'{statistics.median(ratios):.2f}x ({min(ratios):.2f}x to {max(ratios):.2f}x over {len(ratios)} repeats)'
 
+
+# s3-lifecycle on master (78d5650c): the objects expired by master's KeyLifecycleService; off and full from master's
+# own distribution, range from master with the series.
+LIFECYCLE = '2026-11-28-ab-bench-s3-lifecycle-master/summary.json'
+LIFECYCLE_READER = 'bulkExpire.readers.list-s3'
 
 UPSTREAM = '2026-11-28-upstream-on-master-follower-read/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
@@ -953,6 +975,23 @@ FACTS = {
     'master.dists.with.minutes': (at(MASTER_DISTS, 'dists.with.buildMinutes'), lambda m: f'{m:.1f} minutes'),
     'master.bulk-expire.deleted': (arm(MASTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
     'bulkcluster.deleted': (arm(BULK_CLUSTER, 'bulk-expire', 'off', 'bulkExpire.counts.deleted'), n0),
+    'lifecycle.expired': (arm(LIFECYCLE, 's3-lifecycle', 'off', 'bulkExpire.counts.deleted'), n0),
+    'lifecycle.objects': (arm(LIFECYCLE, 's3-lifecycle', 'off', 'bulkExpire.counts.objects'), n0),
+    'lifecycle.arms-minutes': (arms_wall(LIFECYCLE), minutes),
+    'status.lifecycle': (held(LIFECYCLE, lambda result: bulk_range_targets(result, 's3-lifecycle')), held_text),
+    **{f'lifecycle.{name}.{arm_name}': (repeat_values(LIFECYCLE, 's3-lifecycle', arm_name, metric), each_n0)
+       for name, metric in (('keytable', 'bulkExpire.tombstones.keyTable'),
+                            ('okt', 'bulkExpire.tombstones.openKeyTable'),
+                            ('skips', f'{LIFECYCLE_READER}.iterSkips'))
+       for arm_name in ('off', 'range', 'full')},
+    'lifecycle.om-ms.off': (arm(LIFECYCLE, 's3-lifecycle', 'off', f'{LIFECYCLE_READER}.latencyMs'), ms),
+    'lifecycle.client-ms.off': (arm(LIFECYCLE, 's3-lifecycle', 'off', f'{LIFECYCLE_READER}.clientLatencyMs'), ms),
+    **{f'lifecycle.writes-mb.{arm_name}': (arm(LIFECYCLE, 's3-lifecycle', arm_name, 'om.compactWriteMB'), mb1)
+       for arm_name in ('range', 'full')},
+    **{f'lifecycle.{name}.{first}-vs-off': (repeat_ratios(LIFECYCLE, 's3-lifecycle', first, 'off', metric), spread)
+       for name, metric in (('om-ms', f'{LIFECYCLE_READER}.latencyMs'),
+                            ('client-ms', f'{LIFECYCLE_READER}.clientLatencyMs'))
+       for first in ('range', 'full')},
 }
 
 
