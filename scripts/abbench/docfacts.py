@@ -401,6 +401,8 @@ REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
 REPEAT_OMKEYBENCH = '2026-11-28-repeat-tests-omkeybench/repeat-tests.json'
+# The series' master-only test (dev-support/upstream/master/0022-...), run on master with the series (--tree).
+REPEAT_FOLLOWER_READ = '2026-11-28-repeat-tests-follower-read-master/repeat-tests.json'
 
 
 def repeated(path):
@@ -831,6 +833,7 @@ FACTS = {
     'repeat.listeners': (repeated(REPEAT_LISTENERS), text),
     'repeat.range-stats': (repeated(REPEAT_RANGE_STATS), text),
     'repeat.omkeybench': (repeated(REPEAT_OMKEYBENCH), text),
+    'repeat.follower-read': (repeated(REPEAT_FOLLOWER_READ), text),
     'rolling-upgrade.compactions': ((ROLLING_UPGRADE, lambda result: ', '.join(
         f'{om} {n:,}' for om, n in result['compactions'].items())), text),
     'db1e7.replay-ratio': (ratio(db_arm(DB_1E7, 'seed', 'range', 'replayOpsPerSecond'),
