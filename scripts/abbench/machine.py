@@ -31,9 +31,14 @@ def _first_line(text, needle=''):
     return None
 
 
+def git_state(tree):
+    """A git checkout's HEAD commit (None outside git) and whether its tracked files have uncommitted changes."""
+    return (_output(['git', 'rev-parse', 'HEAD'], cwd=tree),
+            bool(_output(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=tree)))
+
+
 def describe(repo, ozone):
-    commit = _output(['git', 'rev-parse', 'HEAD'], cwd=repo)
-    dirty = _output(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=repo)
+    commit, dirty = git_state(repo)
     return {
         'cores': os.cpu_count(),
         'memoryGiB': _memory_gib(),

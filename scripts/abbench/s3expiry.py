@@ -95,7 +95,6 @@ class S3LifecyclePlan(S3ExpiryPlan):
                 f"has OM's lifecycle service expire, then leaves OM without a client for {quiet_s} s (its section "
                 'lists the commands).')
 
-
     def phases(self, load):
         c = load.counts
         where = ['--endpoint', load.cluster.s3_endpoint, '--bucket', BUCKET]

@@ -143,9 +143,9 @@ def check_preload(names, preload_keys):
 
 def check_dists(names, arms, dists):
     """Refuses (one line, through SystemExit) a scenario that needs a newer Ozone on an arm of this build's."""
+    bare = [arm for arm in arms if not {arm, base_arm(arm), '*'} & set(dists)]
     for name in names:
         needs = SCENARIOS[name].needs_newer
-        bare = [arm for arm in arms if not {arm, base_arm(arm), '*'} & set(dists)]
         if needs and bare:
             raise SystemExit(f'ab-bench: scenario {name} needs {needs}: run every arm from a newer distribution '
                              f'(--dist DIR, e.g. scripts/upstream-on-master --dists); arm {bare[0]} has none')
