@@ -18,11 +18,12 @@ change runs them in OM.
 
 RangeCompactionService (off by default) looks every interval (1s): with the
 settings in force, copied once per look, a CompactionEnvReader reads the
-look (OM's activity, the tables' memtables)
+look (whether OM leads, the tables' memtables, whether OM snapshots exist,
+whether anything changed since a look found nothing to do, the budget)
 and before each pick the environment (the range statistics of
-{jira:range-stats}, a few RocksDB properties per table, the window of OM's
-client requests), the policy picks, and
-RangeCompactor does it, until the pick ends the look or its timeout passes:
+{jira:range-stats}, a few RocksDB properties per table), the policy picks,
+and RangeCompactor does it, until the pick ends the look or its timeout
+passes:
 - a flush of one table's memtable, or
 - a compactRange(cf, start, end) on the picked span: never
   exclusive, one subcompaction, allowWriteStall=false, bounded by entries
@@ -39,9 +40,11 @@ services. OzoneManager owns its configuration, validated when OM starts
 (even when the service is off, so that a bad value fails OM with the key
 and value named), and registers it with its ReconfigurationHandler: every
 key is reconfigurable with `ozone admin reconfig` by an OM administrator,
-on each OM on its own. RangeCompactionSwitch starts, stops (after the
-running compaction) or restarts the service (interval, timeout) when a
-reconfiguration completes; the other keys apply at the next look. The
+on each OM on its own. RangeCompactionSwitch starts or stops (after the
+running compaction) the service when a reconfiguration completes, and
+restarts it in place for a new interval, as OM's other background
+services do (its metrics and what it learned stay); the other keys apply
+at the next look. The
 service asks OM whether it leads its Ratis group (OzoneManager
 #isLeaderReady): a follower cleans its tables for whenever it comes to lead.
 Metrics: om_range_compaction_* (runs, ranges evaluated and compacted, skips

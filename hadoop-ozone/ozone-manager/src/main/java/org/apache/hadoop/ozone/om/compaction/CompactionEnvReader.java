@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hdds.utils.db.RocksDatabase;
+import org.apache.hadoop.hdds.utils.db.Table;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.OmRangeStats;
@@ -35,15 +36,18 @@ import org.apache.hadoop.util.Time;
 import org.rocksdb.MutableColumnFamilyOptions;
 
 /**
- * Reads what the service decides on: at a look's start, a {@link CompactionLook} (OM's activity over the latest
- * looks, which tables OM's readers scanned, the due tables' memtables); before each pick, a {@link CompactionEnv}
- * (the range statistics, kept current by RocksDB's flush and compaction events, a few RocksDB properties per table,
- * bounded probes of where the tombstones are ({@link HeadProbes}), the window of OM's client requests). It asks the
- * look's policy which tables are due; the policy decides what to do.
+ * Reads what the service decides on: at a look's start, a {@link CompactionLook} (OM's activity over the latest looks,
+ * which tables OM's readers scanned, the due tables' memtables, whether OM snapshots exist, and whether anything
+ * changed since a look found nothing to do); before each pick, a {@link CompactionEnv} (the range statistics, kept
+ * current by RocksDB's flush and compaction events, a few RocksDB properties per table, bounded probes of where the
+ * tombstones are ({@link HeadProbes}), the window of OM's client requests, what the budget allows). It asks the look's
+ * policy which tables are due; the policy decides what to do. The service tells it what it flushed and compacted, which
+ * the next reads and looks take into account.
  */
 final class CompactionEnvReader {
   private final RocksDatabase db;
   private final OmRangeStats stats;
+  private final Table<?, ?> snapshotInfo;
   private final ForegroundLatency foreground;
   private final ActivityWatch activity = new ActivityWatch();
   private final TableReadWatch reads = new TableReadWatch();
@@ -59,12 +63,23 @@ final class CompactionEnvReader {
   private final Map<String, long[]> triggers = new HashMap<>();
   /** Per table the service flushed, the version of its SSTs in the range statistics right after its latest flush. */
   private final Map<String, Long> flushedAt = new HashMap<>();
+  private CompactionBudget budget;
+  /** The version of the latest look whose last pick found nothing to do; null when it did something or waited. */
+  private List<Long> nothingAt;
+  /** The tables the service flushed in the current look. */
+  private final Set<String> flushed = new HashSet<>();
+  /** The tables the service flushed or compacted in the current look. */
+  private final Set<String> cleaned = new HashSet<>();
 
-  /** @param compactedSpans what the service compacted, which its compactor records there */
-  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, ForegroundLatency foreground, CompactedSpans compactedSpans,
-      RangeCompactionMetrics metrics) {
+  /**
+   * @param snapshotInfo OM's snapshotInfoTable
+   * @param compactedSpans what the service compacted, which its compactor records there
+   */
+  CompactionEnvReader(RocksDatabase db, OmRangeStats stats, Table<?, ?> snapshotInfo, ForegroundLatency foreground,
+      CompactedSpans compactedSpans, RangeCompactionMetrics metrics) {
     this.db = db;
     this.stats = stats;
+    this.snapshotInfo = snapshotInfo;
     this.foreground = foreground;
     this.compactedSpans = compactedSpans;
     this.probes = new HeadProbes(db, compactedSpans, metrics);
@@ -72,10 +87,17 @@ final class CompactionEnvReader {
 
   /**
    * Starts a look, once per look: reads OM's activity, sees which tables OM's readers scanned since the previous
-   * look, and reads the memtables of the tables due now, all with the settings of {@code policy}.
+   * look, reads the memtables of the tables due now, and unless nothing changed since a look found nothing to do,
+   * which of them OM's snapshots leave alone and what the budget holds, all with {@code lookSettings}.
+   *
+   * @param lookSettings the settings in force, a copy that no reconfiguration changes during the look
    */
-  CompactionLook look(RangeCompactionPolicy policy, boolean leader) throws IOException {
-    settings = policy.getSettings();
+  CompactionLook look(RangeCompactionConfig lookSettings, boolean leader) throws IOException {
+    RangeCompactionPolicy policy = new RangeCompactionPolicy(lookSettings);
+    settings = lookSettings;
+    long deadline = Time.monotonicNow() + settings.getTimeoutMillis();
+    flushed.clear();
+    cleaned.clear();
     OmActivity now = activity(leader, settings.getTables(), policy.getIdleWindowLooks());
     if (looks > 0 && leader != ledAtLastLook) {
       reads.roleChanged();
@@ -90,22 +112,53 @@ final class CompactionEnvReader {
       }
     }
     Map<String, MemtableState> memtables = memtables(due);
-    return new CompactionLook(policy, now, due, memtables, version(policy, due, memtables));
+    List<Long> version = version(policy, due, memtables);
+    if (version.equals(nothingAt)) {
+      return new CompactionLook(policy, now, due, null, memtables, version, deadline);
+    }
+    // A snapshot created after this check sees this look's compactions in its DAG, as RocksDB's own ones.
+    boolean snapshotsExist = !snapshotInfo.isEmpty();
+    List<String> tables = new ArrayList<>();
+    for (String table : due) {
+      if (!policy.isLeftForSnapshots(table, snapshotsExist)) {
+        tables.add(table);
+      }
+    }
+    budget = CompactionBudget.forSettings(budget, settings, stats.getFlushedBytes());
+    return new CompactionLook(policy, now, due, tables, memtables, version, deadline);
   }
 
-  /** @return the look's version ({@link CompactionLook#getVersion}) as RocksDB holds the tables now */
-  List<Long> version(CompactionLook look) throws IOException {
-    return version(look.getPolicy(), look.getDue(), memtables(look.getDue()));
+  /** Records that the service flushed the pick's table, after the flush's SSTs reached the range statistics. */
+  void flushed(CompactionPick pick) {
+    flushed.add(pick.getTable());
+    cleaned.add(pick.getTable());
+    flushedAt.put(pick.getTable(), stats.getVersion(pick.getTable()));
   }
 
-  /** Records that the service flushed or compacted the tables: their readers are served until they scan again. */
-  void cleaned(Collection<String> tables) {
-    tables.forEach(reads::cleaned);
+  /** Records that the service compacted the pick's range, charging the budget if the pick says so. */
+  void compacted(CompactionPick pick) {
+    cleaned.add(pick.getTable());
+    if (pick.isChargedToBudget()) {
+      budget.spend(pick.getCost().getBytes());
+    }
   }
 
-  /** Records that the service flushed the table, after the flush's SSTs reached the range statistics. */
-  void flushed(String table) {
-    flushedAt.put(table, stats.getVersion(table));
+  /**
+   * Ends a look: the readers of the tables it flushed or compacted are served until they scan again, and a look whose
+   * last pick found nothing to do leaves its version, so that the next looks skip their picks while it holds.
+   *
+   * @param last the look's last pick, null if it made none
+   */
+  void ended(CompactionLook look, CompactionPick last) throws IOException {
+    if (look.isUnchanged()) {
+      return;
+    }
+    // Unless this look flushed or compacted, what it read at its start still holds. A look that flushed ended with
+    // its table passed over (one flush per look), whatever its memtable took in since: the next look judges it.
+    boolean nothing = last != null && last.getAction() == CompactionPick.Action.NONE && flushed.isEmpty();
+    nothingAt = !nothing ? null
+        : cleaned.isEmpty() ? look.getVersion() : version(look.getPolicy(), look.getDue(), memtables(look.getDue()));
+    cleaned.forEach(reads::cleaned);
   }
 
   private List<Long> version(RangeCompactionPolicy policy, List<String> due, Map<String, MemtableState> memtables) {
@@ -144,18 +197,16 @@ final class CompactionEnvReader {
   }
 
   /**
-   * @param tables the look's tables the service may compact now ({@link CompactionLook#tablesToCompact})
-   * @param budgetBytes bytes the next compaction may read
-   * @param flushed the tables the service flushed since the look began
-   * @param acted whether the look flushed or compacted yet: until it does, the memtables it read at its start
-   *     still hold (a probe is not repeated)
+   * Reads the environment of the look's next pick: of its tables the service may compact now
+   * ({@link CompactionLook#getTables}). Until the look flushes or compacts, the memtables read at its start still
+   * hold (a probe is not repeated).
    */
-  CompactionEnv read(CompactionLook look, List<String> tables, long budgetBytes, Set<String> flushed, boolean acted)
-      throws IOException {
-    Map<String, MemtableState> memtables = acted ? Collections.<String, MemtableState>emptyMap() : look.getMemtables();
+  CompactionEnv read(CompactionLook look) throws IOException {
+    Map<String, MemtableState> memtables = cleaned.isEmpty() ? look.getMemtables()
+        : Collections.<String, MemtableState>emptyMap();
     List<TableState> states = new ArrayList<>();
     Set<String> unchangedSinceFlush = new HashSet<>();
-    for (String table : tables) {
+    for (String table : look.getTables()) {
       RocksDatabase.ColumnFamily family = db.getColumnFamily(table);
       // One published version of the table: its ranges, files and flushes agree with each other.
       TableRanges published = stats.get(table);
@@ -166,12 +217,13 @@ final class CompactionEnvReader {
         unchangedSinceFlush.add(table);
       }
       states.add(new TableState(table, ranges, published.getFiles(),
+          span -> published.estimate(span.getStart(), span.getEnd()),
           memtable != null ? memtable : memtable(family, ranges), pressure(family), compactedSinceFlush,
           probes.tombstonesAtHead(settings, family, published.getVersion(), ranges)));
     }
     return new CompactionEnv(states, property(null, "rocksdb.is-write-stopped") > 0,
-        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(), budgetBytes, look.getActivity(),
-        flushed, unchangedSinceFlush);
+        property(null, "rocksdb.actual-delayed-write-rate") > 0, foreground.read(),
+        budget.available(stats.getFlushedBytes()), look.getActivity(), flushed, unchangedSinceFlush);
   }
 
   /** @param ranges the table's ranges, some of whose first keys are probed when the memtable holds enough deletes */

@@ -17,34 +17,43 @@
 
 package org.apache.hadoop.ozone.om.compaction;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.util.Time;
 
 /**
  * What a look of the service read once, at its start: the policy of the settings in force then, OM's activity,
- * the tables a reader is due to scan ({@link RangeCompactionPolicy#isDue}), their memtables, and a version of all
- * that can turn "nothing to do" into something. Immutable; every pick of the look reads its tables anew around it.
+ * the tables a reader is due to scan ({@link RangeCompactionPolicy#isDue}) and those of them the service may compact
+ * now, their memtables, a version of all that can turn "nothing to do" into something, and when the look must end.
+ * Immutable; every pick of the look reads its tables anew around it.
  */
 final class CompactionLook {
   private final RangeCompactionPolicy policy;
   private final OmActivity activity;
   private final List<String> due;
+  /** The due tables the service may compact now; null when nothing changed since a look found nothing to do. */
+  private final List<String> tables;
   private final Map<String, MemtableState> memtables;
   private final List<Long> version;
+  private final long deadline;
 
   /**
+   * @param tables the due tables the service may compact now ({@link RangeCompactionPolicy#isLeftForSnapshots}),
+   *     null when the look is {@link #isUnchanged unchanged}
    * @param memtables the memtables of the due tables, read at the look's start
    * @param version what {@link #getVersion} returns
+   * @param deadline the monotonic time ({@link Time#monotonicNow}) when the look's {@code timeout} passes
    */
-  CompactionLook(RangeCompactionPolicy policy, OmActivity activity, List<String> due,
-      Map<String, MemtableState> memtables, List<Long> version) {
+  CompactionLook(RangeCompactionPolicy policy, OmActivity activity, List<String> due, List<String> tables,
+      Map<String, MemtableState> memtables, List<Long> version, long deadline) {
     this.policy = policy;
     this.activity = activity;
     this.due = Collections.unmodifiableList(due);
+    this.tables = tables == null ? null : Collections.unmodifiableList(tables);
     this.memtables = Collections.unmodifiableMap(memtables);
     this.version = Collections.unmodifiableList(version);
+    this.deadline = deadline;
   }
 
   /** @return the policy of the settings in force when the look began, which it reads for all its picks */
@@ -70,15 +79,27 @@ final class CompactionLook {
     return due;
   }
 
-  /** @return the due tables the service may compact now ({@link RangeCompactionPolicy#isLeftForSnapshots}) */
-  List<String> tablesToCompact(boolean snapshotsExist) {
-    List<String> tables = new ArrayList<>();
-    for (String table : due) {
-      if (!policy.isLeftForSnapshots(table, snapshotsExist)) {
-        tables.add(table);
-      }
-    }
-    return tables;
+  /**
+   * @return whether nothing changed since a look whose last pick found nothing to do: its version is this look's, so
+   *     this look would make the same picks, and makes none
+   */
+  boolean isUnchanged() {
+    return tables == null;
+  }
+
+  /** @return the due tables the service may compact now, none when the look is unchanged */
+  List<String> getTables() {
+    return tables == null ? Collections.<String>emptyList() : tables;
+  }
+
+  /** @return how many due tables OM's snapshots leave alone ({@link RangeCompactionPolicy#isLeftForSnapshots}) */
+  int getLeftForSnapshots() {
+    return tables == null ? 0 : due.size() - tables.size();
+  }
+
+  /** @return whether the look has taken its {@code timeout} */
+  boolean isOverdue() {
+    return Time.monotonicNow() >= deadline;
   }
 
   /** @return how many configured tables no reader is due to scan, which the look leaves alone */

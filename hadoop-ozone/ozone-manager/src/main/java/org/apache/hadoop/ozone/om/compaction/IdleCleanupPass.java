@@ -38,6 +38,13 @@ final class IdleCleanupPass {
     this.metrics = metrics;
   }
 
+  /** Follows the looks: one that finds OM busy ends the pass under way. */
+  void looked(CompactionLook look) {
+    if (!look.isIdle()) {
+      end("OM is busy again: " + look.getActivity());
+    }
+  }
+
   /**
    * Follows the picks, before the service acts on them: an idle flush or compaction (only those are idle work)
    * begins a pass or goes on with it, and a pick that finds nothing to do ends it.
@@ -52,7 +59,7 @@ final class IdleCleanupPass {
   }
 
   /** Ends the pass under way, if any, with one log line. */
-  void end(String why) {
+  private void end(String why) {
     if (atStart == null) {
       return;
     }

@@ -104,6 +104,7 @@ public final class RangeCompactionMetrics {
 
   /** Counts what a look saw at its start: a follower, an idle OM, the tables no reader is due to scan. */
   void looked(CompactionLook look) {
+    skippedSnapshotTables.incr(look.getLeftForSnapshots());
     if (!look.getActivity().isLeader()) {
       followerLooks.incr();
     }
@@ -165,10 +166,6 @@ public final class RangeCompactionMetrics {
     default:
       throw new IllegalArgumentException("No metric for " + reason);
     }
-  }
-
-  void skippedForSnapshots(int tables) {
-    skippedSnapshotTables.incr(tables);
   }
 
   void headProbed(long micros) {

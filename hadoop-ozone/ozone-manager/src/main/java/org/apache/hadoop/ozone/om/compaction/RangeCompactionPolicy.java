@@ -26,8 +26,6 @@ import org.apache.hadoop.ozone.om.compaction.CompactionPick.Skip;
 import org.apache.hadoop.ozone.om.compaction.CompactionPick.Wait;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
-import org.apache.hadoop.ozone.om.rangestats.SstCounts;
-import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.ozone.rocksdiff.RocksDBCheckpointDiffer;
 
 /**
@@ -363,26 +361,7 @@ public final class RangeCompactionPolicy {
     int last = Math.max(c.last, next);
     List<KeyRange> ranges = table.getRanges();
     KeySpan span = ranges.get(first).getSpan().union(ranges.get(last).getSpan());
-    long entries = 0;
-    long tombstones = 0;
-    long rangeDeletions = 0;
-    long bytes = 0;
-    for (int i = first; i <= last; i++) {
-      KeyRange r = ranges.get(i);
-      entries += r.getEntries();
-      tombstones += r.getTombstones();
-      rangeDeletions += r.getRangeDeletions();
-      bytes += r.getBytes();
-    }
-    int ssts = 0;
-    for (SstFile f : table.getFiles()) {
-      if (span.overlaps(f)) {
-        ssts++;
-      }
-    }
-    KeyRange range = new KeyRange(table.getName(), span.getStart(), span.getEnd(), ssts,
-        new SstCounts(entries, tombstones, rangeDeletions), bytes);
-    return new Candidate(range, first, last, cost(table, span));
+    return new Candidate(table.estimate(span), first, last, cost(table, span));
   }
 
   private static CompactionCost cost(TableState table, KeySpan span) {

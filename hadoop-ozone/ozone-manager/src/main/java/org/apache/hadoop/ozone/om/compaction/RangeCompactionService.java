@@ -19,9 +19,6 @@ package org.apache.hadoop.ozone.om.compaction;
 
 import java.io.IOException;
 import java.util.Collections;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -65,13 +62,11 @@ public class RangeCompactionService extends BackgroundService {
   private final ForegroundLatency foreground;
   private final BooleanSupplier leader;
   private final IdleCleanupPass idlePass;
-  private final CountDownLatch stopping = new CountDownLatch(1);
+  /** Counted down when the service stops, or restarts with a reconfigured interval; a new one for each start. */
+  private volatile CountDownLatch stopping = new CountDownLatch(1);
   private CompactionEnvReader reader;
   private RangeCompactor compactor;
-  private CompactionBudget budget;
   private CompactionPick.Wait lastWait;
-  /** The version of the latest look whose last pick found nothing to do; null when it did something or waited. */
-  private List<Long> nothingAt;
 
   /**
    * A service for a DB that only its own process writes, as the leader OM does (db-bench, tests).
@@ -121,9 +116,32 @@ public class RangeCompactionService extends BackgroundService {
   /** Ends the current run after its running compaction (which RocksDB cannot cancel), without further pauses. */
   @Override
   public void shutdown() {
+    stopRuns();
+    metrics.unregister();
+  }
+
+  /**
+   * Restarts the service in place with the interval of its configuration, as OM's other background services take a
+   * reconfigured interval: the current run ends as on {@link #shutdown}, and what the service counted and learned
+   * (its metrics, OM's activity, its readers, its budget) stays.
+   */
+  public void restart() {
+    stopRuns();
+    synchronized (this) {
+      stopping = new CountDownLatch(1);
+      setInterval(config.getIntervalMillis(), TimeUnit.MILLISECONDS);
+      start();
+    }
+  }
+
+  /** Applies a reconfigured timeout, which only OM's warning about a slow run reads: each look reads its own. */
+  public void timeoutReconfigured() {
+    setServiceTimeoutInNanos(TimeUnit.MILLISECONDS.toNanos(config.getTimeoutMillis()));
+  }
+
+  private void stopRuns() {
     stopping.countDown();
     super.shutdown();
-    metrics.unregister();
   }
 
   /**
@@ -133,36 +151,17 @@ public class RangeCompactionService extends BackgroundService {
    * @return how many ranges were compacted
    */
   public int runOnce() throws IOException {
-    RangeCompactionPolicy policy = new RangeCompactionPolicy(config.snapshot());
-    CompactionLook look = reader().look(policy, leader.getAsBoolean());
+    CompactionLook look = reader().look(config.snapshot(), leader.getAsBoolean());
     metrics.looked(look);
-    if (!look.isIdle()) {
-      idlePass.end("OM is busy again: " + look.getActivity());
-    }
+    idlePass.looked(look);
     int compacted = 0;
-    if (!look.getVersion().equals(nothingAt)) {
-      // A snapshot created after this check sees this look's compactions in its DAG, as RocksDB's own ones.
-      List<String> tables = look.tablesToCompact(!metadata.getSnapshotInfoTable().isEmpty());
-      metrics.skippedForSnapshots(look.getDue().size() - tables.size());
-      Set<String> flushed = new HashSet<>();
-      Set<String> cleaned = new HashSet<>();
-      budget = CompactionBudget.forSettings(budget, look.getSettings(), stats.getFlushedBytes());
-      long deadline = Time.monotonicNow() + look.getSettings().getTimeoutMillis();
-      CompactionPick pick = null;
-      while (stopping.getCount() > 0 && Time.monotonicNow() < deadline && (pick == null || !pick.endsLook())) {
-        pick = policy.pickNext(reader.read(look, tables, budget.available(stats.getFlushedBytes()), flushed,
-            !cleaned.isEmpty()));
-        if (act(pick, look, flushed)) {
-          cleaned.add(pick.getTable());
-          compacted += pick.getAction() == CompactionPick.Action.COMPACT ? 1 : 0;
-        }
-      }
-      // Unless this look flushed or compacted, what it read at its start still holds. A look that flushed ended with
-      // its table passed over (one flush per look), whatever its memtable took in since: the next look judges it.
-      boolean nothing = pick != null && pick.getAction() == CompactionPick.Action.NONE && flushed.isEmpty();
-      nothingAt = !nothing ? null : cleaned.isEmpty() ? look.getVersion() : reader.version(look);
-      reader.cleaned(cleaned);
+    CompactionPick pick = null;
+    while (!look.isUnchanged() && stopping.getCount() > 0 && !look.isOverdue()
+        && (pick == null || !pick.endsLook())) {
+      pick = look.getPolicy().pickNext(reader.read(look));
+      compacted += act(pick, look);
     }
+    reader.ended(look, pick);
     metrics.runEnded(Time.now());
     return compacted;
   }
@@ -172,32 +171,28 @@ public class RangeCompactionService extends BackgroundService {
     if (reader == null) {
       RocksDatabase db = ((RDBStore) metadata.getStore()).getDb();
       CompactedSpans compactedSpans = new CompactedSpans();
-      reader = new CompactionEnvReader(db, stats, foreground, compactedSpans, metrics);
+      reader = new CompactionEnvReader(db, stats, metadata.getSnapshotInfoTable(), foreground, compactedSpans,
+          metrics);
       compactor = new RangeCompactor(db, stats, compactedSpans, metrics);
     }
     return reader;
   }
 
-  /** Records the pick and does what it says: returns whether it flushed, or compacted and paused after. */
-  private boolean act(CompactionPick pick, CompactionLook look, Set<String> flushed) throws IOException {
+  /** Records the pick and does what it says, pausing after a compaction: returns the ranges it compacted. */
+  private int act(CompactionPick pick, CompactionLook look) throws IOException {
     metrics.picked(pick);
     logWait(pick);
     idlePass.picked(pick);
-    if (pick.getAction() != CompactionPick.Action.FLUSH && pick.getAction() != CompactionPick.Action.COMPACT) {
-      return false;
-    }
     if (pick.getAction() == CompactionPick.Action.FLUSH) {
-      flushed.add(pick.getTable());
       compactor.flush(pick);
-      reader.flushed(pick.getTable());
-    } else {
+      reader.flushed(pick);
+    } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
       long millis = compactor.compact(pick);
-      if (pick.isChargedToBudget()) {
-        budget.spend(pick.getCost().getBytes());
-      }
+      reader.compacted(pick);
       pause((long) (millis * look.getSettings().getPauseRatio()));
+      return 1;
     }
-    return true;
+    return 0;
   }
 
   /** A wait is logged when it starts, not at every run while it lasts. */

@@ -26,13 +26,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The range compaction service of OM's DB as its configuration switches it: started with OM's key manager when
  * {@code enabled}, started or stopped when an administrator reconfigures {@code enabled} ({@code ozone admin
- * reconfig}), and restarted when {@code interval} or {@code timeout} change, which its scheduler takes when it
- * starts. Every other key applies at the service's next look, since the service reads the configuration there.
+ * reconfig}), and restarted in place when {@code interval} changes, which its scheduler takes when it starts. Every
+ * other key applies at the service's next look, since the service reads the configuration there.
  * The settings in force are on /jmx and /prom ({@link RangeCompactionSettings}) from start to stop, with the
  * service running or not.
  *
- * <p>Stopping a service lets its running compaction finish (RocksDB cannot cancel one) and starts none after; it
- * is done outside this object's lock, so that a look of the service never waits on a reconfiguration.
+ * <p>Stopping or restarting a service lets its running compaction finish (RocksDB cannot cancel one); it is done
+ * outside the lock of {@link #getService}, so that nothing that asks for the service waits on a compaction.
  */
 public final class RangeCompactionSwitch {
   private static final Logger LOG = LoggerFactory.getLogger(RangeCompactionSwitch.class);
@@ -43,8 +43,11 @@ public final class RangeCompactionSwitch {
   private final BooleanSupplier leader;
   private final boolean compactionServiceEnabled;
   private final RangeCompactionSettings settings;
+  /** Orders starts, restarts and stops, which wait for a running compaction; {@link #getService} does not. */
+  private final Object transitions = new Object();
   /** The running service, or null while it is off. */
   private RangeCompactionService service;
+  /** Whether OM stopped the switch; guarded by {@link #transitions}. */
   private boolean stopped;
 
   /**
@@ -67,54 +70,66 @@ public final class RangeCompactionSwitch {
    *
    * @throws IllegalArgumentException if range statistics are off or do not track a table to compact
    */
-  public synchronized void start() {
-    settings.register();
-    startIfEnabled();
-  }
-
-  /** Stops the service (after its running compaction) and withdraws the settings. */
-  public void stop() {
-    RangeCompactionService running;
-    synchronized (this) {
-      stopped = true;
-      running = service;
-      service = null;
-    }
-    if (running != null) {
-      running.shutdown();
-    }
-    settings.unregister();
-  }
-
-  /**
-   * Applies a completed reconfiguration of OM: the keys' new values are already in the configuration.
-   *
-   * @param keys the keys whose values changed, ours and others
-   */
-  public void reconfigured(Set<String> keys) {
-    boolean restart = keys.contains(RangeCompactionConfig.Keys.INTERVAL)
-        || keys.contains(RangeCompactionConfig.Keys.TIMEOUT);
-    RangeCompactionService old = null;
-    synchronized (this) {
-      if (service != null && (!config.isEnabled() || restart)) {
-        old = service;
-        service = null;
-      }
-    }
-    if (old != null) {
-      LOG.info("Stopping the range compaction service ({})", config.isEnabled() ? "reconfigured interval or timeout"
-          : "disabled");
-      old.shutdown();
-    }
-    synchronized (this) {
+  public void start() {
+    synchronized (transitions) {
+      settings.register();
       startIfEnabled();
     }
   }
 
+  /** Stops the service (after its running compaction) and withdraws the settings. */
+  public void stop() {
+    synchronized (transitions) {
+      stopped = true;
+      RangeCompactionService running = take();
+      if (running != null) {
+        running.shutdown();
+      }
+      settings.unregister();
+    }
+  }
+
+  /**
+   * Applies a completed reconfiguration of OM: the keys' new values are already in the configuration. A running
+   * service takes a new interval by restarting in place, as OM's other background services do; every other key it
+   * reads at its next look.
+   *
+   * @param keys the keys whose values changed, ours and others
+   */
+  public void reconfigured(Set<String> keys) {
+    synchronized (transitions) {
+      RangeCompactionService running = getService();
+      if (running == null) {
+        startIfEnabled();
+      } else if (!config.isEnabled()) {
+        LOG.info("Stopping the range compaction service (disabled)");
+        take().shutdown();
+      } else {
+        if (keys.contains(RangeCompactionConfig.Keys.TIMEOUT)) {
+          running.timeoutReconfigured();
+        }
+        if (keys.contains(RangeCompactionConfig.Keys.INTERVAL)) {
+          LOG.info("Restarting the range compaction service, a look every {} ms", config.getIntervalMillis());
+          running.restart();
+        }
+      }
+    }
+  }
+
+  /** @return the running service, no longer the switch's; null if none */
+  private synchronized RangeCompactionService take() {
+    RangeCompactionService running = service;
+    service = null;
+    return running;
+  }
+
   private void startIfEnabled() {
-    if (!stopped && service == null && config.isEnabled()) {
-      service = new RangeCompactionService(metadata, config, threadNamePrefix, leader);
-      service.start();
+    if (!stopped && getService() == null && config.isEnabled()) {
+      RangeCompactionService started = new RangeCompactionService(metadata, config, threadNamePrefix, leader);
+      started.start();
+      synchronized (this) {
+        service = started;
+      }
       LOG.info("Started the range compaction service, a look every {} ms", config.getIntervalMillis());
       if (compactionServiceEnabled) {
         // Not refused: an operator may keep whole-table compaction for tables this service leaves alone, or run

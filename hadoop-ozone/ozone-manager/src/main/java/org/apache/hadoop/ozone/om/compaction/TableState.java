@@ -20,6 +20,7 @@ package org.apache.hadoop.ozone.om.compaction;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.KeySpan;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
@@ -29,6 +30,7 @@ final class TableState {
   private final String name;
   private final List<KeyRange> ranges;
   private final Collection<SstFile> files;
+  private final Function<KeySpan, KeyRange> estimate;
   private final MemtableState memtable;
   private final WritePressure pressure;
   private final List<KeySpan> compactedSinceFlush;
@@ -37,15 +39,19 @@ final class TableState {
   /**
    * @param ranges the table's ranges in key order
    * @param files the table's live SSTs
+   * @param estimate the estimated content of a span of the table, as its ranges are estimated
+   *     ({@code TableRanges#estimate})
    * @param compactedSinceFlush spans the service compacted since the table's latest flush
    * @param tombstonesAtHead the indexes of the ranges where a seek to the first key crosses at least {@code
    *     min.tombstones} hidden entries ({@code HeadProbe})
    */
-  TableState(String name, List<KeyRange> ranges, Collection<SstFile> files, MemtableState memtable,
-      WritePressure pressure, List<KeySpan> compactedSinceFlush, BitSet tombstonesAtHead) {
+  @SuppressWarnings("checkstyle:ParameterNumber")
+  TableState(String name, List<KeyRange> ranges, Collection<SstFile> files, Function<KeySpan, KeyRange> estimate,
+      MemtableState memtable, WritePressure pressure, List<KeySpan> compactedSinceFlush, BitSet tombstonesAtHead) {
     this.name = name;
     this.ranges = ranges;
     this.files = files;
+    this.estimate = estimate;
     this.memtable = memtable;
     this.pressure = pressure;
     this.compactedSinceFlush = compactedSinceFlush;
@@ -62,6 +68,11 @@ final class TableState {
 
   Collection<SstFile> getFiles() {
     return files;
+  }
+
+  /** @return the estimated content of {@code span}: the one estimate of the range statistics, for merged ranges too */
+  KeyRange estimate(KeySpan span) {
+    return estimate.apply(span);
   }
 
   MemtableState getMemtable() {

@@ -25,6 +25,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -216,12 +217,12 @@ class TestRangeCompactionPolicy {
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 8 * MB, false));
     BitSet atHead = new BitSet();
 
-    TableState scattered = new TableState("keyTable", Collections.singletonList(headDeleted), files, EMPTY_MEMTABLE,
+    TableState scattered = tableState("keyTable", Collections.singletonList(headDeleted), files, EMPTY_MEMTABLE,
         NO_PRESSURE, Collections.<KeySpan>emptyList(), atHead);
     assertThat(policy().pickNext(env(scattered)).getAction()).isEqualTo(Action.NONE);
 
     atHead.set(0);
-    TableState atTheHead = new TableState("keyTable", Collections.singletonList(headDeleted), files,
+    TableState atTheHead = tableState("keyTable", Collections.singletonList(headDeleted), files,
         EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(), atHead);
     CompactionPick pick = policy().pickNext(env(atTheHead));
     assertThat(pick.getAction()).isEqualTo(Action.COMPACT);
@@ -369,13 +370,13 @@ class TestRangeCompactionPolicy {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
     // Ranges are cut anew after a compaction: a range that overlaps the compacted span counts as compacted.
-    TableState sameFlush = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
+    TableState sameFlush = tableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
         NO_PRESSURE, Collections.singletonList(span("/v/a/k5", "/v/a0")), new BitSet());
     CompactionPick pick = policy().pickNext(env(sameFlush));
     assertThat(pick.getAction()).isEqualTo(Action.NONE);
     assertThat(pick.getSkips()).containsEntry(Skip.COMPACTED_SINCE_FLUSH, 1);
 
-    TableState flushedSince = new TableState("keyTable", Collections.singletonList(dense), files,
+    TableState flushedSince = tableState("keyTable", Collections.singletonList(dense), files,
         EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(), new BitSet());
     assertThat(policy().pickNext(env(flushedSince)).getAction()).isEqualTo(Action.COMPACT);
   }
@@ -410,7 +411,7 @@ class TestRangeCompactionPolicy {
   void aMemtableDenseWithDeletesIsFlushedFirst() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     TableState keyTable = table("keyTable", dense);
-    TableState openKeyTable = new TableState("openKeyTable", Collections.<KeyRange>emptyList(),
+    TableState openKeyTable = tableState("openKeyTable", Collections.<KeyRange>emptyList(),
         Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE,
         Collections.<KeySpan>emptyList(), new BitSet());
 
@@ -423,7 +424,7 @@ class TestRangeCompactionPolicy {
   @Test
   void everyFlushAndCompactionCarriesItsReason() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
-    TableState openKeyTable = new TableState("openKeyTable", Collections.<KeyRange>emptyList(),
+    TableState openKeyTable = tableState("openKeyTable", Collections.<KeyRange>emptyList(),
         Collections.<SstFile>emptyList(), new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE,
         Collections.<KeySpan>emptyList(), new BitSet());
     List<TableState> tables = Arrays.asList(table("keyTable", dense), openKeyTable);
@@ -450,7 +451,7 @@ class TestRangeCompactionPolicy {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     List<SstFile> files = Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false));
     // 10 L0 files reach half of the slowdown trigger (20): the table waits, the other one is compacted.
-    TableState pressed = new TableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
+    TableState pressed = tableState("keyTable", Collections.singletonList(dense), files, EMPTY_MEMTABLE,
         new WritePressure(10, 20, 0, 0), Collections.<KeySpan>emptyList(), new BitSet());
     TableState free = table("deletedTable", range("deletedTable", "/v/a/", "/v/a0", 40_000, 20_000, 2 * MB));
 
@@ -489,7 +490,7 @@ class TestRangeCompactionPolicy {
   @Test
   void aMemtableIsFlushedOncePerLookAndTheRunMovesOnToItsRanges() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
-    List<TableState> tables = Collections.singletonList(new TableState("keyTable", Collections.singletonList(dense),
+    List<TableState> tables = Collections.singletonList(tableState("keyTable", Collections.singletonList(dense),
         Collections.singletonList(file(1, "/v/a/", "/v/a/9", 2 * MB, false)),
         new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE, Collections.<KeySpan>emptyList(),
         new BitSet()));
@@ -504,7 +505,7 @@ class TestRangeCompactionPolicy {
   void aMemtableIsNotFlushedAgainWhileItsTableIsAsTheLatestFlushLeftItUnlessRepeated() {
     // The latest flush's deletes lie over a bottom file 100 times their size: the overlap bound passes them over.
     KeyRange sliver = range("/v/a/", "/v/a0", 20_000, 20_000, 2 * MB);
-    List<TableState> tables = Collections.singletonList(new TableState("keyTable", Collections.singletonList(sliver),
+    List<TableState> tables = Collections.singletonList(tableState("keyTable", Collections.singletonList(sliver),
         Arrays.asList(deletes(0, "/v/a/", "/v/a/5", 2 * MB), file(6, "/v/a/", "/v/a/9", 200 * MB, false)),
         new MemtableState(4 * MB, 30_000, 60_000, false), NO_PRESSURE, Collections.<KeySpan>emptyList(),
         new BitSet()));
@@ -607,8 +608,41 @@ class TestRangeCompactionPolicy {
   }
 
   private static TableState table(String name, List<KeyRange> ranges, List<SstFile> files) {
-    return new TableState(name, ranges, files, EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(),
+    return tableState(name, ranges, files, EMPTY_MEMTABLE, NO_PRESSURE, Collections.<KeySpan>emptyList(),
         new BitSet());
+  }
+
+  /**
+   * A table as the env reader makes it, with the ranges and files written down: a span's content is estimated as the
+   * range statistics estimate it, which for a span of whole ranges is the sum of theirs.
+   */
+  private static TableState tableState(String name, List<KeyRange> ranges, Collection<SstFile> files,
+      MemtableState memtable, WritePressure pressure, List<KeySpan> compactedSinceFlush, BitSet atHead) {
+    return new TableState(name, ranges, files, span -> estimate(name, ranges, files, span), memtable, pressure,
+        compactedSinceFlush, atHead);
+  }
+
+  private static KeyRange estimate(String table, List<KeyRange> ranges, Collection<SstFile> files, KeySpan span) {
+    long entries = 0;
+    long tombstones = 0;
+    long rangeDeletions = 0;
+    long bytes = 0;
+    for (KeyRange r : ranges) {
+      if (span.overlaps(r.getSpan())) {
+        entries += r.getEntries();
+        tombstones += r.getTombstones();
+        rangeDeletions += r.getRangeDeletions();
+        bytes += r.getBytes();
+      }
+    }
+    int ssts = 0;
+    for (SstFile f : files) {
+      if (span.overlaps(f)) {
+        ssts++;
+      }
+    }
+    return new KeyRange(table, span.getStart(), span.getEnd(), ssts, new SstCounts(entries, tombstones, rangeDeletions),
+        bytes);
   }
 
   private static KeySpan span(String start, String end) {

@@ -139,24 +139,26 @@ abstract class TestRangeCompactionReconfiguration implements SingleOmClusterTest
       reconfigure(om(), Keys.IDLE_AFTER, "3s");
       assertThat(service()).isSameAs(service);
       assertThat(setting("IdleAfter")).isEqualTo(3000);
-      // The interval is the scheduler's: the service restarts with it.
+      // The interval is the scheduler's: the service restarts in place with it, keeping its metrics.
+      long runsBefore = metrics.getRuns();
       reconfigure(om(), Keys.INTERVAL, "500ms");
-      RangeCompactionService restarted = service();
-      assertThat(restarted).isNotNull().isNotSameAs(service);
+      assertThat(service()).isSameAs(service);
+      assertThat(service.getIntervalMillis()).isEqualTo(500);
+      waitFor(() -> metrics.getRuns() > runsBefore);
 
       reconfigure(om(), Keys.ENABLED, "false");
       assertThat(service()).isNull();
       assertThat(setting("Enabled")).isZero();
       // Stopping waited for the service's scheduler to end: no look can come after, so no wait could show more.
-      assertThat(restarted.getExecutorService().isTerminated()).isTrue();
-      long compacted = restarted.getMetrics().getRangesCompacted();
-      long runs = restarted.getMetrics().getRuns();
+      assertThat(service.getExecutorService().isTerminated()).isTrue();
+      long compacted = metrics.getRangesCompacted();
+      long runs = metrics.getRuns();
       // New tombstones at the bucket's head and a reader for them: nothing compacts them now.
       churn(bucket, KEYS);
       bucket.listKeys("").hasNext();
       assertThat(service()).isNull();
-      assertThat(restarted.getMetrics().getRuns()).isEqualTo(runs);
-      assertThat(restarted.getMetrics().getRangesCompacted()).isEqualTo(compacted);
+      assertThat(metrics.getRuns()).isEqualTo(runs);
+      assertThat(metrics.getRangesCompacted()).isEqualTo(compacted);
     }
   }
 
