@@ -1,5 +1,5 @@
 # Range compaction, part 3: the service in OM. Its measured results are the committed page of the main job
-# (scripts/ab-bench --production, generated from its JSON): the targets, the verdict per scenario and the cost to
+# (scripts/ab-bench production, generated from its JSON): the targets, the verdict per scenario and the cost to
 # clients.
 name: range-compaction
 subject: HDDS-XXXXX. Range compaction service for tombstone-dense key ranges of OM
@@ -53,7 +53,7 @@ written, tombstones removed, follower looks).
 
 Design: {jira:range-compaction-design}; in full, docs/design/range-compaction.md
 of the fork. The results below are
-scripts/ab-bench --production of the fork: an OM preloaded with 10^7 keys,
+scripts/ab-bench production of the fork: an OM preloaded with 10^7 keys,
 the service off, range and whole-table (CompactionService) arms measured in
 one run with the same client load.
 

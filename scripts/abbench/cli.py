@@ -14,8 +14,9 @@ from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER, known_arm
 
 # --smoke: both keyTable stories (seed, retention) x every arm on a fresh OM whose DB holds a few MB, where a full
-# compaction is free: a toy for development and for checking the harness, not a measure of the product (--production
-# is). Each arm costs about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700 ops/s (10 threads).
+# compaction is free: a toy for development and for checking the harness, not a measure of the product (the
+# production command is). Each arm costs about 75 s of cluster start and stop plus 100,000 operations at 1,000-1,700
+# ops/s (10 threads).
 SMOKE_SCENARIOS = ['seed', 'retention']
 SMOKE_OPS = 100000
 
@@ -34,7 +35,7 @@ LARGE_PRELOAD_KEYS = 10_000_000
 LARGE_INTERVAL_FRACTION = 1 / 4
 DEFAULT_OPS = 200000
 DEFAULT_THREADS = 10
-# bulk-expire and --ha-transfer: seconds with no client between the load and the readers.
+# The phased scenarios and ha-transfer: seconds with no client between the load and the readers.
 DEFAULT_QUIET_S = 60
 MAX_QUIET_S = 86400
 # Ports of the clusters: 40 from the base (46 with three OMs), all below 32768, where Linux's ephemeral range starts
@@ -52,23 +53,25 @@ scenarios: """ + '; '.join(f'{k}: {v.about}' for k, v in SCENARIOS.items())
 
 EPILOG = """\
 examples:
-  scripts/ab-bench --production                    the main job: seed and retention, every arm, on an OM holding
-                                                   10^7 keys, and the service's cost to clients (interleaved)
-  scripts/ab-bench --smoke                         the same arms on a fresh, tiny OM: a toy, for development
-  scripts/ab-bench --scenario all --repeat 3       every scenario, arms interleaved three times
-  scripts/ab-bench --large                         on 10^7 preloaded keys, three repeats, about an hour
-  scripts/ab-bench --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
-  scripts/ab-bench --arms range,range@no-repeat --om-conf range@no-repeat:ozone.om.range.compaction.service.memtable.flush.repeat=false
-                                                   two settings of the service side by side in one run
-  scripts/ab-bench --arms off,range --profile      OM's CPU flamegraph per arm
-  scripts/ab-bench --scenario bulk-expire --write-buffer 2MB    a bulk delete, a minute of quiet, the first listings
-  scripts/ab-bench --scenario s3-expiry --arms off,range,full   the same through the S3 gateway: boto3 expires objects
-  scripts/ab-bench --scenario s3-lifecycle --arms off,range,full --dist DIR --dist range:DIR2
-                                                   the same with master's lifecycle service expiring the objects
-  scripts/ab-bench --ha-transfer                   three OMs: the new leader's heads after a leadership transfer
-  scripts/ab-bench --compare bench-results/A bench-results/B
-  scripts/ab-bench --report bench-results/A        report.md again from summary.json (after the report changed)
-  scripts/ab-bench --self-test                     the harness's own tests (pytest; starts small clusters)
+  scripts/ab-bench production                          the main job: seed and retention, every arm, on an OM
+                                                       holding 10^7 keys, and the service's cost to clients
+  scripts/ab-bench arms --smoke                        the same arms on a fresh, tiny OM: a toy, for development
+  scripts/ab-bench arms --scenario all --repeat 3      every scenario, arms interleaved three times
+  scripts/ab-bench arms --large                        on 10^7 preloaded keys, three repeats, about an hour
+  scripts/ab-bench arms --arms off,range --ops 100000 --om-conf range:ozone.om.range.compaction.service.budget.ratio=2
+  scripts/ab-bench arms --arms range,range@no-repeat \\
+      --om-conf range@no-repeat:ozone.om.range.compaction.service.memtable.flush.repeat=false
+                                                       two settings of the service side by side in one run
+  scripts/ab-bench arms --arms off,range --profile     OM's CPU flamegraph per arm
+  scripts/ab-bench arms --scenario bulk-expire --write-buffer 2MB   a bulk delete, a minute of quiet, the listings
+  scripts/ab-bench arms --scenario s3-expiry --arms off,range,full  the same through the S3 gateway (boto3)
+  scripts/ab-bench arms --scenario s3-lifecycle --arms off,range,full --dist DIR --dist range:DIR2
+                                                       the same with master's lifecycle service expiring the objects
+  scripts/ab-bench interleave --scenario retention     the service switched on and off in paired blocks
+  scripts/ab-bench ha-transfer                         three OMs: the new leader's heads after a leadership transfer
+  scripts/ab-bench compare bench-results/A bench-results/B
+  scripts/ab-bench report bench-results/A              report.md again from summary.json (after the report changed)
+  scripts/ab-bench self-test                           the harness's own tests (pytest; starts small clusters)
 """
 
 
@@ -158,80 +161,124 @@ def _dist(text):
     return arm, Path(folder).resolve()
 
 
+def _option_specs():
+    """Every option of ab-bench, once: the subcommands name the ones they take (COMMANDS)."""
+    return {
+        '--smoke': dict(action='store_true', help=(
+            f'a toy for development: scenarios {",".join(SMOKE_SCENARIOS)}, all arms, {SMOKE_OPS:,} ops per arm, '
+            f'{SMOKE_WRITE_BUFFER} memtables, on a fresh OM of a few MB (options given explicitly still apply)')),
+        '--large': dict(action='store_true', help=(
+            f'scenarios {",".join(LARGE_SCENARIOS)}, arms {",".join(LARGE_ARMS)}, --repeat {LARGE_REPEAT}, '
+            f'{LARGE_OPS:,} ops per arm, {SMOKE_WRITE_BUFFER} memtables, --preload-keys {LARGE_PRELOAD_KEYS:,}, full '
+            f'compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; about an hour (see docs/large-ab.md; '
+            'options given explicitly still apply)')),
+        '--scenario': dict(type=lambda t: _names(t, SCENARIOS, 'scenario', everything=[
+            name for name, s in SCENARIOS.items() if not s.needs_newer]), help=(
+            'comma-separated scenarios, or all (default: seed); all leaves out those that need an Ozone newer than '
+            f"2.2.1 ({', '.join(n for n, s in SCENARIOS.items() if s.needs_newer)})")),
+        '--arms': dict(type=_arms, help=(
+            'comma-separated arms (default: all); ARM@LABEL is a variant of ARM, run as an arm of its own with the '
+            'settings --om-conf gives ARM and then those it gives ARM@LABEL')),
+        '--ops': dict(type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; --smoke {SMOKE_OPS:,})'),
+        '--write-buffer': dict(type=_size, metavar='SIZE', help=(
+            "OM's RocksDB memtable size per table, ozone.metastore.rocksdb.cf.write.buffer.size, in every arm "
+            f"(default: OM's, 128MB; --smoke {SMOKE_WRITE_BUFFER})")),
+        '--profile': dict(action='store_true', help=(
+            "run OM under async-profiler in every arm; each arm's CPU flamegraph is linked in report.md")),
+        '--preload-keys': dict(type=_positive_int, metavar='N', help=(
+            f'OM starts every arm on a DB that already holds N keys in the cold bucket /{preload.VOLUME}/'
+            f"{preload.BUCKET}, beside the workload's bucket; the base image is built once and cached in "
+            'bench-cache/')),
+        '--preload-churn': dict(type=_positive_int, metavar='M', help=(
+            f'with --preload-keys: the base image also holds the tombstone history of the bucket /{preload.VOLUME}/'
+            f'{preload.CHURNED_BUCKET}: M omkeybench operations served by the real OM while the image is built '
+            f'(creates, and deletes of the oldest keys; at most {preload.CHURN_LIVE_KEYS:,} live), about 800 per '
+            'second')),
+        '--threads': dict(type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)'),
+        '--weights': dict(type=_weights, help=(
+            "override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")),
+        '--seed': dict(type=_positive_int, default=42, help='omkeybench --seed, the same in every arm'),
+        '--repeat': dict(type=_positive_int, help='run the arms K times, interleaved (default 1; --large 3)'),
+        '--om-conf': dict(type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE', help=(
+            'extra OM configuration for one arm or (without ARM:) all arms; repeatable')),
+        '--dist': dict(type=_dist, action='append', default=[], metavar='[ARM:]DIR', help=(
+            "run the cluster of one arm or (without ARM:) of all arms from distribution DIR instead of this "
+            "repository's build, such as master's (scripts/upstream-on-master --dists); a variant runs from its "
+            "arm's unless given its own; the load (omkeybench) runs from this repository's build in every arm; "
+            'repeatable')),
+        '--scrape-interval': dict(type=_interval, default=3.0, metavar='SECONDS',
+                                  help="how often OM's /prom is sampled (default 3)"),
+        '--base-port': dict(type=_base_port, default=DEFAULT_BASE_PORT, help=(
+            f'first of the 40 ports of each cluster, {PORT_RANGE[0]}-{PORT_RANGE[1]} (default {DEFAULT_BASE_PORT})')),
+        '--quiet-seconds': dict(type=_quiet, metavar='S', help=(
+            'the phased scenarios (bulk-expire, s3-expiry, s3-lifecycle) and ha-transfer: seconds with no client '
+            f'between the load and the readings (default {DEFAULT_QUIET_S})')),
+        '--out': dict(type=Path, help='results folder (default bench-results/<timestamp>)'),
+    }
+
+
+# What each subcommand is and takes: the A/B arms, the main job, the interleaved cost, the HA transfer, and two that
+# read results folders. An option a subcommand does not name is refused by the parser, with its name.
+COMMANDS = {
+    'arms': ('the A/B benchmark: each arm of each scenario on a fresh local cluster, one report (the default)',
+             ['--smoke', '--large', '--scenario', '--arms', '--ops', '--write-buffer', '--profile', '--preload-keys',
+              '--preload-churn', '--threads', '--weights', '--seed', '--repeat', '--om-conf', '--dist',
+              '--scrape-interval', '--base-port', '--quiet-seconds', '--out']),
+    'production': ("the main job: an OM holding 10^7 keys, scenarios seed and retention, every arm once, then the "
+                   "service's cost to clients in switched blocks; one page with the targets (see docs/benchmarks.md, "
+                   '"The main job"); its shape is fixed (production.py)',
+                   ['--out', '--base-port', '--seed', '--threads', '--scrape-interval']),
+    'interleave': ('one cluster, one continuous load of one --scenario, the range service switched on and off at '
+                   'runtime in blocks, pairs in a random order; ratios on/off per pair with 95%% intervals (see '
+                   'docs/benchmarks.md)',
+                   ['--scenario', '--write-buffer', '--preload-keys', '--preload-churn', '--threads', '--weights',
+                    '--seed', '--om-conf', '--base-port', '--out']),
+    'ha-transfer': ('on three OMs (scripts/cluster start --om-ha), per scenario (default '
+                    f'{",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default {",".join(hatransfer.DEFAULT_ARMS)}), '
+                    "the load, the quiet period, each OM's head skips, a leadership transfer and the new leader's; "
+                    f'writes ha-transfer.md and ha-transfer.json ({SMOKE_OPS:,} ops and {SMOKE_WRITE_BUFFER} memtables '
+                    'unless told; see docs/om-ha.md)',
+                    ['--scenario', '--arms', '--ops', '--write-buffer', '--threads', '--weights', '--seed', '--om-conf',
+                     '--quiet-seconds', '--base-port', '--out']),
+    'compare': ('put two results folders side by side (writes a new folder with report.md)', ['--out']),
+    'report': ('write DIR/report.md again from DIR/summary.json and the charts in DIR/charts, DIR/ha-transfer.md '
+               'from DIR/ha-transfer.json, or the main job\'s page (no run)', []),
+}
+
+# The flags that named the modes before they were subcommands. Result pages record their commands, and a recorded
+# command should run again as it was written: `scripts/ab-bench --interleave --scenario retention` is `interleave`.
+LEGACY_MODE_FLAGS = {'--production': 'production', '--interleave': 'interleave', '--ha-transfer': 'ha-transfer',
+                     '--compare': 'compare', '--report': 'report'}
+
+
+def with_command(argv):
+    """argv with its subcommand first: as given, from a mode flag of the recorded commands, or `arms` before options
+    alone; nothing stays nothing (the parser asks for a command)."""
+    if not argv or not argv[0].startswith('-') or argv[0] in ('-h', '--help'):
+        return list(argv)
+    for flag, command in LEGACY_MODE_FLAGS.items():
+        if flag in argv:
+            rest = list(argv)
+            rest.remove(flag)
+            return [command] + rest
+    return ['arms'] + list(argv)
+
+
 def parser():
     p = OneLineErrors(prog='scripts/ab-bench', description=DESCRIPTION, epilog=EPILOG,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument('--production', action='store_true',
-                   help='the main job: an OM holding 10^7 keys, scenarios seed and retention, every arm once, then the '
-                        "service's cost to clients in switched blocks; one page with the targets (see "
-                        'docs/benchmarks.md, "The main job"); takes no other option but --out, --base-port, --seed, '
-                        '--threads and --scrape-interval')
-    p.add_argument('--smoke', action='store_true',
-                   help=f'a toy for development: scenarios {",".join(SMOKE_SCENARIOS)}, all arms, {SMOKE_OPS:,} ops per '
-                        f'arm, {SMOKE_WRITE_BUFFER} memtables, on a fresh OM of a few MB (options given explicitly '
-                        'still apply)')
-    p.add_argument('--quick', action='store_true', help=argparse.SUPPRESS)
-    p.add_argument('--large', action='store_true',
-                   help=f'scenarios {",".join(LARGE_SCENARIOS)}, arms {",".join(LARGE_ARMS)}, --repeat {LARGE_REPEAT}, '
-                        f'{LARGE_OPS:,} ops per arm, {SMOKE_WRITE_BUFFER} memtables, --preload-keys '
-                        f'{LARGE_PRELOAD_KEYS:,}, full compaction every {round(1 / LARGE_INTERVAL_FRACTION)}th of a run; '
-                        'about an hour (see docs/large-ab.md; options given explicitly still apply)')
-    p.add_argument('--scenario', type=lambda t: _names(t, SCENARIOS, 'scenario', everything=[
-                       name for name, s in SCENARIOS.items() if not s.needs_newer]),
-                   help='comma-separated scenarios, or all (default: seed); all leaves out those that need an Ozone '
-                        f"newer than 2.2.1 ({', '.join(n for n, s in SCENARIOS.items() if s.needs_newer)})")
-    p.add_argument('--arms', type=_arms,
-                   help='comma-separated arms (default: all); ARM@LABEL is a variant of ARM, run as an arm of its own '
-                        'with the settings --om-conf gives ARM and then those it gives ARM@LABEL')
-    p.add_argument('--ops', type=_positive_int, help=f'operations per arm (default {DEFAULT_OPS:,}; '
-                                                     f'--smoke {SMOKE_OPS:,})')
-    p.add_argument('--write-buffer', type=_size, metavar='SIZE',
-                   help="OM's RocksDB memtable size per table, ozone.metastore.rocksdb.cf.write.buffer.size, in "
-                        f"every arm (default: OM's, 128MB; --smoke {SMOKE_WRITE_BUFFER})")
-    p.add_argument('--profile', action='store_true',
-                   help="run OM under async-profiler in every arm; each arm's CPU flamegraph is linked in report.md")
-    p.add_argument('--preload-keys', type=_positive_int, metavar='N',
-                   help=f'OM starts every arm on a DB that already holds N keys in the cold bucket '
-                        f'/{preload.VOLUME}/{preload.BUCKET}, beside the workload\'s bucket; the base image is built '
-                        'once and cached in bench-cache/')
-    p.add_argument('--preload-churn', type=_positive_int, metavar='M',
-                   help=f'with --preload-keys: the base image also holds the tombstone history of the bucket '
-                        f'/{preload.VOLUME}/{preload.CHURNED_BUCKET}: M omkeybench operations served by the real OM '
-                        f'while the image is built (creates, and deletes of the oldest keys; at most '
-                        f'{preload.CHURN_LIVE_KEYS:,} live), about 800 per second')
-    p.add_argument('--threads', type=_positive_int, default=DEFAULT_THREADS, help='freon threads (default 10)')
-    p.add_argument('--weights', type=_weights,
-                   help="override the scenario's omkeybench --weights (e.g. create:20,delete:8,list:1)")
-    p.add_argument('--seed', type=_positive_int, default=42, help='omkeybench --seed, the same in every arm')
-    p.add_argument('--repeat', type=_positive_int, help='run the arms K times, interleaved (default 1; --large 3)')
-    p.add_argument('--om-conf', type=_om_conf, action='append', default=[], metavar='[ARM:]KEY=VALUE',
-                   help='extra OM configuration for one arm or (without ARM:) all arms; repeatable')
-    p.add_argument('--dist', type=_dist, action='append', default=[], metavar='[ARM:]DIR',
-                   help="run the cluster of one arm or (without ARM:) of all arms from distribution DIR instead of "
-                        "this repository's build, such as master's (scripts/upstream-on-master --dists); a variant "
-                        "runs from its arm's unless given its own; the load (omkeybench) runs from this repository's "
-                        'build in every arm; repeatable')
-    p.add_argument('--scrape-interval', type=_interval, default=3.0, metavar='SECONDS',
-                   help="how often OM's /prom is sampled (default 3)")
-    p.add_argument('--base-port', type=_base_port, default=DEFAULT_BASE_PORT,
-                   help=f'first of the 40 ports of each cluster, {PORT_RANGE[0]}-{PORT_RANGE[1]} '
-                        f'(default {DEFAULT_BASE_PORT})')
-    p.add_argument('--quiet-seconds', type=_quiet, metavar='S',
-                   help=f'bulk-expire and --ha-transfer: seconds with no client between the load and the readings '
-                        f'(default {DEFAULT_QUIET_S})')
-    p.add_argument('--ha-transfer', action='store_true',
-                   help='instead of the A/B benchmark: on three OMs (scripts/cluster start --om-ha), per scenario '
-                        f'(default {",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default '
-                        f'{",".join(hatransfer.DEFAULT_ARMS)}), the load, the quiet period, each OM\'s head skips, '
-                        'a leadership transfer and the new leader\'s; writes ha-transfer.md and ha-transfer.json '
-                        f'({SMOKE_OPS:,} ops and {SMOKE_WRITE_BUFFER} memtables unless told; see docs/om-ha.md)')
-    p.add_argument('--out', type=Path, help='results folder (default bench-results/<timestamp>)')
-    p.add_argument('--report', type=Path, metavar='DIR',
-                   help='write DIR/report.md again from DIR/summary.json and the charts in DIR/charts, or '
-                        'DIR/ha-transfer.md from DIR/ha-transfer.json (no run)')
-    p.add_argument('--compare', nargs=2, type=Path, metavar=('DIR1', 'DIR2'),
-                   help='put two results folders side by side (writes a new folder with report.md)')
-    interleave.add_arguments(p)
+    commands = p.add_subparsers(dest='command', metavar='COMMAND', required=True, parser_class=OneLineErrors)
+    specs = _option_specs()
+    for name, (about, options) in COMMANDS.items():
+        sub = commands.add_parser(name, help=about, description=about)
+        for option in options:
+            sub.add_argument(option, **specs[option])
+        if name == 'interleave':
+            interleave.add_arguments(sub)
+        elif name == 'compare':
+            sub.add_argument('folders', nargs=2, type=Path, metavar=('DIR1', 'DIR2'))
+        elif name == 'report':
+            sub.add_argument('folder', type=Path, metavar='DIR')
     return p
 
 
@@ -248,10 +295,10 @@ def _timestamped(repo, prefix=''):
 
 
 def compare(args, repo):
-    first, second = (_load_result(d) for d in args.compare)
+    first, second = (_load_result(d) for d in args.folders)
     out = args.out or _timestamped(repo, 'compare-')
     out.mkdir(parents=True, exist_ok=True)
-    (out / 'report.md').write_text(report.render_comparison(first, second, *args.compare))
+    (out / 'report.md').write_text(report.render_comparison(first, second, *args.folders))
     print(f'Comparison: {out / "report.md"}')
     return 0
 
@@ -276,18 +323,7 @@ def rewrite_report(folder):
     return 0
 
 
-# What --production takes besides itself: the rest is its fixed shape (production.py).
-PRODUCTION_TAKES = {'production', 'out', 'base_port', 'seed', 'threads', 'scrape_interval'}
-
-
-def _production_out(args, repo):
-    parser_defaults = vars(parser().parse_args([]))
-    given = [name for name, value in vars(args).items()
-             if name not in PRODUCTION_TAKES and value != parser_defaults.get(name)]
-    if given:
-        raise SystemExit(f"ab-bench: --production does not take --{given[0].replace('_', '-')}: its shape is fixed "
-                         '(see production.py); use the options without --production for other shapes')
-    out = args.out or _timestamped(repo, 'production-')
+def _empty_out(out):
     if out.exists() and any(out.iterdir()):
         raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
     return out
@@ -306,7 +342,7 @@ def settings(args, repo):
     scenarios.check_preload(scenario_names, args.preload_keys or (LARGE_PRELOAD_KEYS if args.large else 0))
     if args.quiet_seconds is not None and not any(scenarios.SCENARIOS[n].phased for n in scenario_names):
         raise SystemExit('ab-bench: --quiet-seconds applies to the bulk-expire, s3-expiry and s3-lifecycle scenarios '
-                         'and to --ha-transfer')
+                         'and to ha-transfer')
     if args.weights and all(scenarios.SCENARIOS[n].phased for n in scenario_names):
         raise SystemExit(f'ab-bench: --weights replaces an omkeybench mix; {scenario_names[0]} has none')
     om_conf = {}
@@ -317,9 +353,7 @@ def settings(args, repo):
         raise SystemExit('ab-bench: --dist names an arm (or all arms) twice')
     arms = args.arms or _profile_default(args, list(ARMS), LARGE_ARMS, list(ARMS))
     scenarios.check_dists(scenario_names, arms, dists)
-    out = args.out or _timestamped(repo)
-    if out.exists() and any(out.iterdir()):
-        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    out = _empty_out(args.out or _timestamped(repo))
     return Settings(scenarios=scenario_names, arms=arms,
                     ops=args.ops or _profile_default(args, SMOKE_OPS, LARGE_OPS, DEFAULT_OPS), threads=args.threads,
                     seed=args.seed, repeat=args.repeat or _profile_default(args, 1, LARGE_REPEAT, 1),
@@ -333,25 +367,16 @@ def settings(args, repo):
                     quiet_s=DEFAULT_QUIET_S if args.quiet_seconds is None else args.quiet_seconds)
 
 
-# What --ha-transfer takes besides the options every run takes (--threads, --seed, --weights, --base-port, --out).
-HA_REFUSED = ('smoke', 'large', 'repeat', 'profile', 'preload_keys', 'preload_churn', 'interleave', 'dist')
-
-
 def ha_settings(args, repo):
-    refused = [name for name in HA_REFUSED if getattr(args, name, None)]
-    if refused:
-        raise SystemExit(f"ab-bench: --ha-transfer does not take --{refused[0].replace('_', '-')}")
     scenario_names = args.scenario or hatransfer.DEFAULT_SCENARIOS
     phased = [n for n in scenario_names if scenarios.SCENARIOS[n].phased]
     if phased:
-        raise SystemExit(f'ab-bench: --ha-transfer measures the omkeybench scenarios, not {phased[0]}')
+        raise SystemExit(f'ab-bench: ha-transfer measures the omkeybench scenarios, not {phased[0]}')
     scenarios.check_preload(scenario_names, 0)
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
-    out = args.out or _timestamped(repo, 'ha-transfer-')
-    if out.exists() and any(out.iterdir()):
-        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
+    out = _empty_out(args.out or _timestamped(repo, 'ha-transfer-'))
     return hatransfer.HaSettings(scenarios=scenario_names, arms=args.arms or hatransfer.DEFAULT_ARMS,
                                  ops=args.ops or SMOKE_OPS, threads=args.threads, seed=args.seed,
                                  quiet_s=DEFAULT_QUIET_S if args.quiet_seconds is None else args.quiet_seconds,
@@ -361,7 +386,7 @@ def ha_settings(args, repo):
 
 def ha_transfer(args, repo, argv):
     s = ha_settings(args, repo)
-    print(f'ab-bench --ha-transfer: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops; '
+    print(f'ab-bench ha-transfer: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops; '
           f'results in {s.out}', flush=True)
     try:
         result = hatransfer.HaTransfer(s, repo, ['scripts/ab-bench'] + argv).run()
@@ -373,22 +398,21 @@ def ha_transfer(args, repo, argv):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    args = parser().parse_args(argv)
+    argv = with_command(sys.argv[1:] if argv is None else argv)
+    p = parser()
+    args, unknown = p.parse_known_args(argv)
+    if unknown:
+        p.error(f'{args.command} does not take {unknown[0]}')
     repo = repo_root()
-    if args.compare:
+    if args.command == 'compare':
         return compare(args, repo)
-    if args.report:
-        return rewrite_report(args.report)
-    if args.quick:
-        raise SystemExit('ab-bench: --quick is now --smoke (a fresh OM of a few MB, for development); the main job '
-                         'is --production')
-    interleave.check_unused(args)
-    if args.production:
-        return production.main(args, repo, argv, _production_out(args, repo))
-    if args.ha_transfer:
+    if args.command == 'report':
+        return rewrite_report(args.folder)
+    if args.command == 'production':
+        return production.main(args, repo, argv, _empty_out(args.out or _timestamped(repo, 'production-')))
+    if args.command == 'ha-transfer':
         return ha_transfer(args, repo, argv)
-    if args.interleave:
+    if args.command == 'interleave':
         return interleave.main(args, repo, argv, args.out or _timestamped(repo, 'interleave-'))
     s = settings(args, repo)
     print(f'ab-bench: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops x {s.repeat}; '

@@ -147,7 +147,7 @@ def arms_table(path, scenarios, arms, metrics):
 
 
 def targets_table(path):
-    """The --production page's targets as a Markdown table."""
+    """The production page's targets as a Markdown table."""
     def get(result):
         lines = ['| target | value | bound | holds |', '|---|---|---|---|']
         for t in result['targets']:
@@ -377,7 +377,7 @@ def bulk_range_targets(result, scenario='bulk-expire'):
 
 
 def ha_range_targets(result):
-    """Whether each of the range arm's targets of an --ha-transfer page holds, in every scenario."""
+    """Whether each of the range arm's targets of an ha-transfer page holds, in every scenario."""
     rows = []
     for scenario in dict.fromkeys(r['scenario'] for r in result['runs']):
         rows += hatransfer.targets([r for r in result['runs'] if r['scenario'] == scenario])
@@ -472,7 +472,7 @@ def range_vs_off(path, scenario, metric):
 
 
 # Seed, retention and bulk-expire on master (78d5650c) holding 10^7 keys: off and full from master's own
-# distribution, range from master with the series (ab-bench --dist).
+# distribution, range from master with the series (ab-bench arms --dist).
 MASTER = '2026-11-28-ab-bench-master-1e7/summary.json'
 # Master's two distributions (scripts/upstream-on-master --dists), the series of 22 patches.
 MASTER_DISTS = '2026-11-28-upstream-on-master-dists/upstream-on-master.json'

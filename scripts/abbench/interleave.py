@@ -1,4 +1,4 @@
-"""--interleave: the service's cost to clients, measured on one cluster under one continuous load, the service
+"""The interleave command: the service's cost to clients, measured on one cluster under one continuous load, the service
 switched off and on in blocks (randomized multiple interleaved trials, Abedi and Brecht, ICPE 2017).
 
 One local cluster (with --preload-keys, started from the preloaded image), one omkeybench run of a scenario for the
@@ -86,46 +86,27 @@ class InterleaveSettings:
 
 
 def add_arguments(p):
-    """The options of --interleave (cli.py's parser)."""
-    p.add_argument('--interleave', action='store_true',
-                   help='instead of arms on fresh clusters: one cluster, one continuous load of one --scenario, the '
-                        'range service switched on and off at runtime in blocks, pairs in a random order; ratios '
-                        'on/off per pair with 95%% intervals (see docs/benchmarks.md)')
+    """The options of the interleave subcommand of its own (cli.py names the ones it shares)."""
     p.add_argument('--aa', action='store_true',
-                   help='with --interleave: the service off in both blocks of every pair (an A/A control), OM still '
-                        'reconfigured at every switch')
-    p.add_argument('--block-seconds', type=float, metavar='S',
-                   help=f'with --interleave: seconds per block (default {DEFAULT_BLOCK_S})')
+                   help='the service off in both blocks of every pair (an A/A control), OM still reconfigured at '
+                        'every switch')
+    p.add_argument('--block-seconds', type=float, metavar='S', help=f'seconds per block (default {DEFAULT_BLOCK_S})')
     p.add_argument('--pairs', type=int, metavar='N',
-                   help=f'with --interleave: measured pairs of blocks, after one warm-up pair (default {DEFAULT_PAIRS})')
+                   help=f'measured pairs of blocks, after one warm-up pair (default {DEFAULT_PAIRS})')
     p.add_argument('--load-seconds', type=float, metavar='S',
-                   help='with --interleave, instead of --pairs: the load time, warm-up pair and switches included; '
-                        'pairs run while the next one, at the mean duration of those before, ends within S')
+                   help='instead of --pairs: the load time, warm-up pair and switches included; pairs run while the '
+                        'next one, at the mean duration of those before, ends within S')
     p.add_argument('--discard-seconds', type=float, metavar='S',
-                   help=f'with --interleave: seconds after each switch not measured (default {DISCARD_S})')
+                   help=f'seconds after each switch not measured (default {DISCARD_S})')
     p.add_argument('--continuous-busy', type=float, metavar='F',
-                   help="with --interleave: the service's busy fraction in a continuous run of the scenario (a range "
-                        "arm's clientCost.busyFraction); on-blocks that work less give no verdict")
-
-
-def check_unused(args):
-    """The options of --interleave without it are a mistake."""
-    given = [name for name in ('aa', 'block_seconds', 'pairs', 'load_seconds', 'discard_seconds', 'continuous_busy')
-             if getattr(args, name) not in (None, False)]
-    if given and not args.interleave:
-        raise SystemExit(f"ab-bench: --{given[0].replace('_', '-')} needs --interleave")
-
-
-REFUSED = ('smoke', 'large', 'repeat', 'profile', 'arms', 'ha_transfer', 'quiet_seconds', 'dist')
+                   help="the service's busy fraction in a continuous run of the scenario (a range arm's "
+                        "clientCost.busyFraction); on-blocks that work less give no verdict")
 
 
 def settings_from_args(args, out):
-    refused = [n for n in REFUSED if getattr(args, n, None)]
-    if refused:
-        raise SystemExit(f"ab-bench: --interleave does not take --{refused[0].replace('_', '-')}")
     names = args.scenario or ['seed']
     if len(names) != 1 or scenarios.SCENARIOS[names[0]].phased:
-        raise SystemExit('ab-bench: --interleave measures one omkeybench scenario (seed, retention, data-keys, fso)')
+        raise SystemExit('ab-bench: interleave measures one omkeybench scenario (seed, retention, data-keys, fso)')
     block_s = args.block_seconds or DEFAULT_BLOCK_S
     discard_s = DISCARD_S if args.discard_seconds is None else args.discard_seconds
     if not 2 <= block_s <= 3600 or not 0 <= discard_s < block_s - 1:
@@ -136,7 +117,7 @@ def settings_from_args(args, out):
     # With --load-seconds, `pairs` is the most that fit without switches; the run ends earlier (Interleave.run).
     pairs = args.pairs or (int(args.load_seconds // (2 * block_s)) - 1 if args.load_seconds else DEFAULT_PAIRS)
     if pairs < 2:
-        raise SystemExit('ab-bench: --interleave needs at least 2 measured pairs (an interval needs two): a longer '
+        raise SystemExit('ab-bench: interleave needs at least 2 measured pairs (an interval needs two): a longer '
                          '--load-seconds or a shorter --block-seconds')
     if args.preload_churn and not args.preload_keys:
         raise SystemExit('ab-bench: --preload-churn needs --preload-keys N')
@@ -311,7 +292,7 @@ class Interleave:
         self.schedule = plan(self.s.pairs, self.s.seed)
         with lifecycle.sigterm_as_interrupt():
             try:
-                print(f'ab-bench --interleave: starting a cluster in {work} ...', flush=True)
+                print(f'ab-bench interleave: starting a cluster in {work} ...', flush=True)
                 cluster.start()
                 self.env = client_env(cluster)
                 self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
@@ -325,7 +306,7 @@ class Interleave:
                 for pair, order in self.schedule:
                     elapsed = time.monotonic() - load_began
                     if self.s.load_s and pair > 2 and elapsed + elapsed / pair > self.s.load_s:
-                        print(f'ab-bench --interleave: {pair - 1} measured pairs in {elapsed:.0f} s of load; the '
+                        print(f'ab-bench interleave: {pair - 1} measured pairs in {elapsed:.0f} s of load; the '
                               f'next would end after --load-seconds {self.s.load_s:g}', flush=True)
                         break
                     for label in order:
@@ -334,7 +315,7 @@ class Interleave:
                 status = 'partial'
                 reason = 'interrupted (Ctrl-C or SIGTERM)' if isinstance(e, KeyboardInterrupt) else str(e)
                 keep_work = not isinstance(e, KeyboardInterrupt)
-                print(f'ab-bench --interleave: {reason}; stopping', flush=True)
+                print(f'ab-bench interleave: {reason}; stopping', flush=True)
             finally:
                 if client:
                     client.terminate()
@@ -352,7 +333,7 @@ class Interleave:
                     'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
                     'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
                     'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT}
-        result = dict(lifecycle.envelope('scripts/ab-bench --interleave' + (' --aa' if self.s.aa else ''), status,
+        result = dict(lifecycle.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status,
                                          reason, self.started_at, began, self.command_line, self.machine, settings),
                       omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,
                       preload=image_info, schedule=[[pair, list(order)] for pair, order in self.schedule],
@@ -441,7 +422,7 @@ class Interleave:
         elapsed = time.monotonic() - self.load_began
         left = (max(0.0, self.s.load_s - elapsed) if self.s.load_s
                 else elapsed / number * (total - number))
-        print(f'ab-bench --interleave: block {number}/{total} pair {pair}{" (warm-up)" if pair == 0 else ""} '
+        print(f'ab-bench interleave: block {number}/{total} pair {pair}{" (warm-up)" if pair == 0 else ""} '
               f'service {label}: {block["seconds"]:.1f} s measured, switch took {switch["seconds"]:.1f} s; '
               f'{elapsed / 60:.1f} min of load so far, about {left / 60:.1f} min left', flush=True)
 
@@ -500,7 +481,7 @@ def main(args, repo, argv, out):
     s = settings_from_args(args, out)
     pairs = (f'pairs within {s.load_s:g} s of load (at most {s.pairs} +1 warm-up)' if s.load_s
              else f'{s.pairs} pairs (+1 warm-up)')
-    print(f"ab-bench --interleave{' --aa' if s.aa else ''}: scenario {s.scenario}; {pairs} of "
+    print(f"ab-bench interleave{' --aa' if s.aa else ''}: scenario {s.scenario}; {pairs} of "
           f'{s.block_s:g} s blocks, {s.discard_s:g} s discarded after each switch; results in {s.out}', flush=True)
     try:
         result = Interleave(s, repo, ['scripts/ab-bench'] + argv).run()
@@ -653,7 +634,7 @@ def render(result, chart_files):
               'An on-block inherits the tombstones the off block before it left, and its catch-up is measured (only '
               f"{s['discardSeconds']:g} s after a switch are not, for the switch itself).",
               '- Not the read benefit: off blocks inherit tables the on blocks cleaned. That stays with the '
-              'separate arms (`scripts/ab-bench` without `--interleave`).',
+              'separate arms (`scripts/ab-bench arms`).',
               '- The load is closed-loop: a stall of OM lowers the throughput instead of showing in the latencies '
               '(coordinated omission does not inflate them as in a paced load, and does not hide a stall either '
               'when ops/s is read too), so the ops/s ratio is part of the cost.', '']

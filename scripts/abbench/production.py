@@ -1,5 +1,5 @@
-"""--production: the README's main job. The A/B benchmark on a production-shaped OM, in one command and under half
-an hour on 2 cores, build included.
+"""The production command: the README's main job. The A/B benchmark on a production-shaped OM, in one command and under
+half an hour on 2 cores, build included.
 
 What it runs, in order:
 1. the distribution, built if older than the sources, and the base image of an OM holding PRELOAD_KEYS keys
@@ -85,7 +85,7 @@ class Production:
         for name in INTERLEAVE_SCENARIOS if status == 'complete' else []:
             cost = _run(arms, name, COST_ARM).get('clientCost') or {}
             phase_began = time.monotonic()
-            print(f'ab-bench --production: the interleaved measure of {name} ({INTERLEAVE_LOAD_S} s of load); '
+            print(f'ab-bench production: the interleaved measure of {name} ({INTERLEAVE_LOAD_S} s of load); '
                   f'{_clock(time.monotonic() - began)} elapsed', flush=True)
             settings = InterleaveSettings(
                 scenario=name, aa=False, block_s=INTERLEAVE_BLOCK_S,
@@ -102,7 +102,7 @@ class Production:
                     'writeBuffer': WRITE_BUFFER, 'intervalFraction': INTERVAL_FRACTION,
                     'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S,
                     'interleaveBlockSeconds': INTERLEAVE_BLOCK_S, 'threads': self.args.threads, 'seed': self.args.seed}
-        result = dict(lifecycle.envelope('scripts/ab-bench --production', status, reason, started_at, began,
+        result = dict(lifecycle.envelope('scripts/ab-bench production', status, reason, started_at, began,
                                          self.command_line, arms['machine'], settings),
                       phaseSeconds=phases, preload=arms.get('preload'),
                       targets=targets(arms, measures, time.monotonic() - began))
@@ -249,7 +249,7 @@ def render(result, arms, measures):
 
 
 def rewrite(folder):
-    """report.md of a --production folder written again from its JSON and its parts' (scripts/ab-bench --report)."""
+    """report.md of a production folder written again from its JSON and its parts' (scripts/ab-bench report)."""
     def load(path):
         try:
             return json.loads(path.read_text())

@@ -216,7 +216,7 @@ def main(argv=None):
             chart(result, run / CHART)
         except ImportError:
             print(f'rangestatsscale: {run / PAGE} written; its chart needs matplotlib (the harness\'s .venv: '
-                  f'scripts/ab-bench --self-test -k rangestatsscale makes it)', file=sys.stderr)
+                  f'scripts/ab-bench self-test -k rangestatsscale makes it)', file=sys.stderr)
             return 1
         print(f'Page and chart written: {run / PAGE}, {run / CHART}')
         return 0

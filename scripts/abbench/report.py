@@ -254,7 +254,7 @@ def _setup(result):
 
 
 def _dist_text(dist):
-    """Where an arm's cluster ran from, when not from this repository's build (ab-bench --dist)."""
+    """Where an arm's cluster ran from, when not from this repository's build (ab-bench arms --dist)."""
     if not dist:
         return ''
     if 'checkoutCommit' not in dist:

@@ -174,8 +174,8 @@ def _overhead_headline(result):
 # (harness, headline) by the name of a page's JSON. db-bench's, the interleaved measure's and the A/B runner's pages
 # are told apart by what their JSON holds (_describe).
 HEADLINES = {
-    'production.json': ('ab-bench --production', _production_headline),
-    'ha-transfer.json': ('ab-bench --ha-transfer', _ha_headline),
+    'production.json': ('ab-bench production', _production_headline),
+    'ha-transfer.json': ('ab-bench ha-transfer', _ha_headline),
     'test-command.json': ('test command', _test_command_headline),
     'fault-test.json': ('fault-test', _fault_headline),
     'repeat-tests.json': ('repeat-tests', _repeat_headline),
@@ -213,7 +213,7 @@ def _describe(json_path):
     elif name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
         harness, headline = 'db-bench', _db_bench_headline
     elif 'analysis' in result and 'blocks' in result:
-        harness, headline = result.get('tool', 'ab-bench --interleave'), _interleave_headline
+        harness, headline = result.get('tool', 'ab-bench interleave'), _interleave_headline
     else:
         harness, headline = 'ab-bench', _arms_headline
     return harness, headline(result), provenance(result)

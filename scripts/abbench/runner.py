@@ -35,7 +35,7 @@ class Settings:
     preload_churn: int = 0  # operations of churn whose tombstone history the preloaded OM holds (preload.py)
     interval_fraction: float = scenarios.FULL_INTERVAL_FRACTION  # full compaction's interval, of the run length
     quiet_s: int = 60  # bulk-expire: seconds with no client between the bulk delete and the readers
-    after_s: float = 0  # seconds of work the caller runs after the arms (--production), for the time left shown
+    after_s: float = 0  # seconds of work the caller runs after the arms (production), for the time left shown
 
 
 # The arms where the range service runs: their client cost is measured where it works (clientcost.py).

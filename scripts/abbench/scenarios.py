@@ -17,7 +17,7 @@ OM_WRITE_BUFFER_BYTES = 128 << 20
 MIN_TOMBSTONES_KEY = 'ozone.om.range.compaction.service.min.tombstones'
 MIN_SCALED_ENTRIES = 100
 SIZE_UNITS = {'KB': 1 << 10, 'MB': 1 << 20, 'GB': 1 << 30}
-# The memtables of --smoke, --large, --interleave and --ha-transfer. OM writes about 370 bytes per operation of the
+# The memtables of --smoke, --large, interleave and ha-transfer. OM writes about 370 bytes per operation of the
 # seed mix over all its tables, so 200,000 operations fit in OM's 128 MB memtables and no SST is ever written: a
 # short run would measure memtables only. The prototype's reference run of 100M operations filled the memtables
 # hundreds of times; 2 MB memtables make 100,000 operations flush every main table several times, so tombstones
@@ -138,7 +138,7 @@ def check_preload(names, preload_keys):
     for name in names:
         if SCENARIOS[name].in_preloaded_bucket and not preload_keys:
             raise SystemExit(f'ab-bench: scenario {name} expires the keys of the preloaded bucket: add '
-                             '--preload-keys N (not with --ha-transfer)')
+                             '--preload-keys N (not with ha-transfer)')
 
 
 def check_dists(names, arms, dists):

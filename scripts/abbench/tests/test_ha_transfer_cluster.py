@@ -22,7 +22,7 @@ pytestmark = pytest.mark.cluster
 @pytest.fixture(scope='module')
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('ha-transfer') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--ha-transfer', '--scenario', 'retention', '--arms', 'off,range',
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), 'ha-transfer', '--scenario', 'retention', '--arms', 'off,range',
            '--ops', '2000', '--threads', str(THREADS), '--write-buffer', '1MB', '--quiet-seconds', '5', '--base-port',
            str(BASE_PORT), '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
@@ -36,7 +36,7 @@ def _run(result, arm):
 
 def test_the_page_records_the_run(result):
     out, data = result
-    assert data['status'] == 'complete' and data['commandLine'][:2] == ['scripts/ab-bench', '--ha-transfer']
+    assert data['status'] == 'complete' and data['commandLine'][:2] == ['scripts/ab-bench', 'ha-transfer']
     for key in ('cores', 'memoryGiB', 'gitCommit'):
         assert data['machine'][key], key
     assert data['startedAt'] and data['finishedAt'] and data['wallSeconds'] > 0

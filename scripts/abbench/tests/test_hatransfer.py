@@ -1,4 +1,4 @@
-"""--ha-transfer without a cluster: its options, and its targets and page from a fixed result."""
+"""ha-transfer without a cluster: its options, and its targets and page from a fixed result."""
 
 import json
 from pathlib import Path
@@ -9,7 +9,7 @@ from abbench import cli, hatransfer, scenarios
 
 
 def _settings(tmp_path, *args):
-    return cli.ha_settings(cli.parser().parse_args(['--ha-transfer', '--out', str(tmp_path / 'out'), *args]),
+    return cli.ha_settings(cli.parser().parse_args(['ha-transfer', '--out', str(tmp_path / 'out'), *args]),
                            tmp_path)
 
 
@@ -24,14 +24,21 @@ def test_defaults_are_seed_and_retention_off_and_range_at_the_smoke_size(tmp_pat
 
 
 @pytest.mark.parametrize('args, message', [
-    (['--smoke'], '--ha-transfer does not take --smoke'),
-    (['--repeat', '2'], '--ha-transfer does not take --repeat'),
-    (['--preload-keys', '10'], '--ha-transfer does not take --preload-keys'),
-    (['--scenario', 'seed,bulk-expire'], '--ha-transfer measures the omkeybench scenarios, not bulk-expire'),
+    (['--smoke'], 'ha-transfer does not take --smoke'),
+    (['--repeat', '2'], 'ha-transfer does not take --repeat'),
+    (['--preload-keys', '10'], 'ha-transfer does not take --preload-keys'),
 ])
-def test_what_it_refuses_is_one_line(tmp_path, args, message):
-    with pytest.raises(SystemExit, match=message):
-        _settings(tmp_path, *args)
+def test_what_its_command_does_not_take_is_one_line_and_exit_2(tmp_path, args, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(['ha-transfer', '--out', str(tmp_path / 'out'), *args])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count('\n') == 1
+
+
+def test_a_phased_scenario_is_refused_in_one_line(tmp_path):
+    with pytest.raises(SystemExit, match='ha-transfer measures the omkeybench scenarios, not bulk-expire'):
+        _settings(tmp_path, '--scenario', 'seed,bulk-expire')
 
 
 def test_the_listing_start_is_read_where_the_scenario_lists_from_the_start():
@@ -83,9 +90,9 @@ def test_page_is_generated_from_the_result(tmp_path):
     assert 'leadership moved from om1 to om2 in 3.5 s' in page
 
 
-def test_report_option_writes_the_page_again(tmp_path):
+def test_report_command_writes_the_page_again(tmp_path):
     (tmp_path / hatransfer.JSON_FILE).write_text(json.dumps(RESULT))
 
-    assert cli.main(['--report', str(tmp_path)]) == 0
+    assert cli.main(['report', str(tmp_path)]) == 0
     assert (tmp_path / hatransfer.PAGE_FILE).read_text() == hatransfer.render(RESULT)
     assert not Path(tmp_path / 'report.md').exists()

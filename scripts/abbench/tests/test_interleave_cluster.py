@@ -20,7 +20,7 @@ pytestmark = pytest.mark.cluster
 @pytest.fixture(scope='module')
 def result(tmp_path_factory):
     out = tmp_path_factory.mktemp('interleave') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--interleave', '--scenario', 'seed', '--pairs', str(PAIRS),
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), 'interleave', '--scenario', 'seed', '--pairs', str(PAIRS),
            '--block-seconds', '5', '--discard-seconds', '1', '--threads', '4', '--seed', '7',
            '--base-port', str(BASE_PORT), '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
@@ -39,7 +39,7 @@ def test_every_block_ran_in_the_planned_order(result):
         assert sorted(b['label'] for b in blocks if b['pair'] == pair) == ['off', 'on']
     for key in ('cores', 'memoryGiB', 'gitCommit'):
         assert r['machine'][key]
-    assert r['wallSeconds'] > 0 and r['commandLine'][1] == '--interleave'
+    assert r['wallSeconds'] > 0 and r['commandLine'][1] == 'interleave'
 
 
 def test_the_settings_gauge_alternated_with_the_blocks(result):

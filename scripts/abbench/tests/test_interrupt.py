@@ -37,7 +37,7 @@ def _processes_mentioning(text):
 def test_ctrl_c_during_an_arm_stops_its_cluster_and_keeps_partial_results(tmp_path):
     out = tmp_path / 'results'
     freon_log = out / 'logs' / 'seed-off-r1.freon.log'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', 'off,range', '--ops', '1000000',
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), 'arms', '--scenario', 'seed', '--arms', 'off,range', '--ops', '1000000',
            '--threads', '4', '--scrape-interval', '1', '--base-port', str(INTERRUPT_BASE_PORT), '--out', str(out)]
     # scripts/ab-bench execs Python, so this PID is the harness that a terminal's Ctrl-C would reach. A terminal's
     # foreground process has SIGINT at its default; a build started in the background (`mvn verify &`) passes it

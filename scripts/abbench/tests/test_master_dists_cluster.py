@@ -34,9 +34,9 @@ def results(tmp_path_factory):
         pytest.skip(f'no master distributions in {DISTS}: build them with scripts/upstream-on-master --checkout '
                     'DIR --base-ref ozone-2.2 --dists (see docs/contributing-upstream.md)')
     out = tmp_path_factory.mktemp('master-dists') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', 'off@master,range', '--ops', str(OPS),
-           '--threads', '4', '--scrape-interval', '1', '--base-port', str(MASTER_BASE_PORT), '--write-buffer', '1MB',
-           '--dist', str(with_series), '--dist', f'off@master:{without}', '--out', str(out)]
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), 'arms', '--scenario', 'seed', '--arms', 'off@master,range', '--ops',
+           str(OPS), '--threads', '4', '--scrape-interval', '1', '--base-port', str(MASTER_BASE_PORT), '--write-buffer',
+           '1MB', '--dist', str(with_series), '--dist', f'off@master:{without}', '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout + run.stderr
     return out, json.loads((out / 'summary.json').read_text()), without, with_series

@@ -1,22 +1,35 @@
-"""--production's pure parts: what it refuses, and its targets from the arms' and the interleaved measures' results."""
+"""The production command's pure parts: what it refuses, the recorded commands it still runs, and its targets from the
+arms' and the interleaved measures' results."""
 
 import pytest
 
 from abbench import cli, production
 
 
-def test_production_refuses_the_options_its_fixed_shape_sets(tmp_path):
-    args = cli.parser().parse_args(['--production', '--arms', 'off,range'])
-    with pytest.raises(SystemExit, match='--production does not take --arms'):
-        cli._production_out(args, tmp_path)
-    args = cli.parser().parse_args(['--production', '--base-port', '20000', '--seed', '7', '--out',
-                                    str(tmp_path / 'out')])
-    assert cli._production_out(args, tmp_path) == tmp_path / 'out'
+def test_production_takes_only_what_its_fixed_shape_leaves_open(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(['production', '--arms', 'off,range'])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err == ('ab-bench: production does not take --arms (see scripts/ab-bench --help)\n')
+    args = cli.parser().parse_args(['production', '--base-port', '20000', '--seed', '7', '--out', str(tmp_path)])
+    assert (args.base_port, args.seed, args.out) == (20000, 7, tmp_path)
 
 
-def test_quick_is_refused_in_one_line_naming_its_new_name(capsys):
-    with pytest.raises(SystemExit, match='--quick is now --smoke'):
-        cli.main(['--quick'])
+@pytest.mark.parametrize('recorded, command', [
+    (['--production'], ['production']),
+    (['--scenario', 'retention', '--interleave', '--pairs', '3'], ['interleave', '--scenario', 'retention', '--pairs',
+                                                                   '3']),
+    (['--ha-transfer', '--arms', 'off'], ['ha-transfer', '--arms', 'off']),
+    (['--compare', 'a', 'b'], ['compare', 'a', 'b']),
+    (['--report', 'a'], ['report', 'a']),
+    (['--smoke', '--arms', 'off'], ['arms', '--smoke', '--arms', 'off']),
+    (['production', '--seed', '3'], ['production', '--seed', '3']),
+    ([], []),
+])
+def test_a_command_recorded_before_the_modes_were_commands_runs_as_written(recorded, command):
+    assert cli.with_command(recorded) == command
+    if command:
+        assert cli.parser().parse_args(command).command == command[0]
 
 
 def _run(scenario, arm, seek, skips, written, cost=None):

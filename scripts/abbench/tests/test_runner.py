@@ -8,6 +8,11 @@ from abbench import bulkexpire, cli, freon, scenarios
 from abbench.runner import Benchmark, Settings
 
 
+def _arms_args(*argv):
+    """The options of the arms command, parsed."""
+    return cli.parser().parse_args(['arms', *argv])
+
+
 def _benchmark(**overrides):
     values = dict(scenarios=['seed', 'retention'], arms=['off', 'range', 'full'], ops=1000, threads=2, seed=1,
                   repeat=2, scrape_interval_s=1, base_port=19400, out=Path('/nonexistent'))
@@ -36,8 +41,8 @@ def test_every_arm_gets_statistics_scenario_and_extra_conf():
 
 
 def test_a_variant_is_its_base_arm_with_the_base_settings_and_then_its_own(tmp_path):
-    args = cli.parser().parse_args(['--arms', 'range,range@no-repeat', '--om-conf', 'range:a.b=1', '--om-conf',
-                                    'range@no-repeat:a.b=2', '--out', str(tmp_path / 'a')])
+    args = _arms_args('--arms', 'range,range@no-repeat', '--om-conf', 'range:a.b=1', '--om-conf',
+                      'range@no-repeat:a.b=2', '--out', str(tmp_path / 'a'))
     b = _benchmark(arms=args.arms, om_conf=cli.settings(args, tmp_path).om_conf)
     seed = scenarios.SCENARIOS['seed']
     assert [cell[1] for cell in b.plan()[:2]] == ['range', 'range@no-repeat']
@@ -56,8 +61,8 @@ def _dist(folder):
 
 def test_an_arm_runs_from_its_own_distribution_or_its_base_arms_or_all_arms(tmp_path):
     master, series = _dist(tmp_path / 'master'), _dist(tmp_path / 'series')
-    args = cli.parser().parse_args(['--arms', 'off@master,off,range,range@x', '--dist', str(series), '--dist',
-                                    f'off@master:{master}', '--dist', f'range:{series}', '--out', str(tmp_path / 'a')])
+    args = _arms_args('--arms', 'off@master,off,range,range@x', '--dist', str(series), '--dist',
+                      f'off@master:{master}', '--dist', f'range:{series}', '--out', str(tmp_path / 'a'))
     b = _benchmark(arms=args.arms, dists=cli.settings(args, tmp_path).dists)
     assert [b._dist(arm) for arm in args.arms] == [master, series, series, series]
     assert _benchmark()._dist('off') is None  # this repository's build
@@ -68,7 +73,7 @@ def test_an_arm_runs_from_its_own_distribution_or_its_base_arms_or_all_arms(tmp_
                                         ('--dist', 'off:/nonexistent')])
 def test_an_unknown_arm_or_variant_is_one_line_and_exit_2(option, bad, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        cli.parser().parse_args([option, bad])
+        _arms_args(option, bad)
     assert exit_info.value.code == 2
     assert capsys.readouterr().err.count('\n') == 1
 
@@ -113,56 +118,56 @@ def test_write_buffer_is_set_in_every_arm_before_the_extra_conf():
 
 
 def test_smoke_scales_the_memtables_unless_told_otherwise(tmp_path):
-    smoke = cli.settings(cli.parser().parse_args(['--smoke', '--out', str(tmp_path / 'a')]), tmp_path)
+    smoke = cli.settings(_arms_args('--smoke', '--out', str(tmp_path / 'a')), tmp_path)
     assert (smoke.ops, smoke.write_buffer, smoke.scenarios) == (cli.SMOKE_OPS, cli.SMOKE_WRITE_BUFFER,
                                                                 cli.SMOKE_SCENARIOS)
-    told = cli.settings(cli.parser().parse_args(['--smoke', '--write-buffer', '128MB', '--out', str(tmp_path / 'b')]),
-                        tmp_path)
+    told = cli.settings(_arms_args('--smoke', '--write-buffer', '128MB', '--out', str(tmp_path / 'b')),
+                                   tmp_path)
     assert told.write_buffer == '128MB'
-    assert cli.settings(cli.parser().parse_args(['--out', str(tmp_path / 'c')]), tmp_path).write_buffer is None
+    assert cli.settings(_arms_args('--out', str(tmp_path / 'c')), tmp_path).write_buffer is None
 
 
 @pytest.mark.parametrize('bad', ['2', '0MB', '2TB', 'MB', '1.5MB'])
 def test_a_bad_write_buffer_is_one_line_and_exit_2(bad, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        cli.parser().parse_args(['--write-buffer', bad])
+        _arms_args('--write-buffer', bad)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count('\n') == 1 and f'expected a size like 2MB (KB, MB or GB), got {bad!r}' in err
 
 
 def test_large_runs_three_arms_three_times_on_preloaded_keys(tmp_path):
-    large = cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'a')]), tmp_path)
+    large = cli.settings(_arms_args('--large', '--out', str(tmp_path / 'a')), tmp_path)
     assert (large.scenarios, large.arms, large.repeat, large.ops) == (cli.LARGE_SCENARIOS, cli.LARGE_ARMS, 3,
                                                                       cli.LARGE_OPS)
     assert (large.preload_keys, large.write_buffer) == (10 ** 7, cli.SMOKE_WRITE_BUFFER)
     assert scenarios.service_interval_s(120, large.interval_fraction) == 30
-    told = cli.settings(cli.parser().parse_args(['--large', '--repeat', '1', '--preload-keys', '1000', '--out',
-                                                 str(tmp_path / 'b')]), tmp_path)
+    told = cli.settings(_arms_args('--large', '--repeat', '1', '--preload-keys', '1000', '--out',
+                                   str(tmp_path / 'b')), tmp_path)
     assert (told.repeat, told.preload_keys) == (1, 1000)
-    plain = cli.settings(cli.parser().parse_args(['--out', str(tmp_path / 'c')]), tmp_path)
+    plain = cli.settings(_arms_args('--out', str(tmp_path / 'c')), tmp_path)
     assert (plain.preload_keys, plain.repeat, plain.interval_fraction) == (0, 1, scenarios.FULL_INTERVAL_FRACTION)
 
 
 def test_smoke_and_large_together_is_one_line_and_an_error(tmp_path):
     with pytest.raises(SystemExit, match='choose one of --smoke and --large'):
-        cli.settings(cli.parser().parse_args(['--smoke', '--large', '--out', str(tmp_path / 'a')]), tmp_path)
+        cli.settings(_arms_args('--smoke', '--large', '--out', str(tmp_path / 'a')), tmp_path)
 
 
 def test_churn_goes_with_a_preloaded_om(tmp_path):
     with pytest.raises(SystemExit, match='--preload-churn needs a preloaded OM: add --preload-keys N'):
-        cli.settings(cli.parser().parse_args(['--preload-churn', '1000', '--out', str(tmp_path / 'a')]), tmp_path)
-    told = cli.settings(cli.parser().parse_args(['--preload-keys', '100', '--preload-churn', '1000', '--out',
-                                                 str(tmp_path / 'b')]), tmp_path)
+        cli.settings(_arms_args('--preload-churn', '1000', '--out', str(tmp_path / 'a')), tmp_path)
+    told = cli.settings(_arms_args('--preload-keys', '100', '--preload-churn', '1000', '--out',
+                                   str(tmp_path / 'b')), tmp_path)
     assert (told.preload_keys, told.preload_churn) == (100, 1000)
-    assert cli.settings(cli.parser().parse_args(['--large', '--out', str(tmp_path / 'c')]), tmp_path).preload_churn == 0
+    assert cli.settings(_arms_args('--large', '--out', str(tmp_path / 'c')), tmp_path).preload_churn == 0
 
 
 def test_busy_expires_the_preloaded_bucket_and_needs_it(tmp_path):
     with pytest.raises(SystemExit, match='scenario busy expires the keys of the preloaded bucket: add --preload-keys'):
-        cli.settings(cli.parser().parse_args(['--scenario', 'busy', '--out', str(tmp_path / 'a')]), tmp_path)
-    told = cli.settings(cli.parser().parse_args(['--scenario', 'busy', '--preload-keys', '500', '--out',
-                                                 str(tmp_path / 'b')]), tmp_path)
+        cli.settings(_arms_args('--scenario', 'busy', '--out', str(tmp_path / 'a')), tmp_path)
+    told = cli.settings(_arms_args('--scenario', 'busy', '--preload-keys', '500', '--out',
+                                   str(tmp_path / 'b')), tmp_path)
     cmd = freon.command('ozone', scenarios.SCENARIOS['busy'], 10, 1, 42, 's.json', 'l.csv', 5,
                         preload_keys=told.preload_keys)
     assert cmd[cmd.index('--bucket') + 1] == 'cold' and cmd[cmd.index('--prefix') + 1] == 'cold'
@@ -172,24 +177,24 @@ def test_busy_expires_the_preloaded_bucket_and_needs_it(tmp_path):
 
 
 def test_quiet_seconds_go_with_bulk_expire(tmp_path):
-    told = cli.settings(cli.parser().parse_args(['--scenario', 'bulk-expire', '--quiet-seconds', '7', '--out',
-                                                 str(tmp_path / 'a')]), tmp_path)
+    told = cli.settings(_arms_args('--scenario', 'bulk-expire', '--quiet-seconds', '7', '--out',
+                                   str(tmp_path / 'a')), tmp_path)
     assert told.quiet_s == 7
-    default = cli.settings(cli.parser().parse_args(['--scenario', 'seed,bulk-expire', '--out', str(tmp_path / 'b')]),
-                           tmp_path)
+    default = cli.settings(_arms_args('--scenario', 'seed,bulk-expire', '--out', str(tmp_path / 'b')),
+                                      tmp_path)
     assert default.quiet_s == cli.DEFAULT_QUIET_S
     with pytest.raises(SystemExit, match='--quiet-seconds applies to the bulk-expire, s3-expiry and s3-lifecycle scenarios'):
-        cli.settings(cli.parser().parse_args(['--scenario', 'seed', '--quiet-seconds', '5', '--out',
-                                              str(tmp_path / 'c')]), tmp_path)
+        cli.settings(_arms_args('--scenario', 'seed', '--quiet-seconds', '5', '--out',
+                                str(tmp_path / 'c')), tmp_path)
     with pytest.raises(SystemExit, match='--weights replaces an omkeybench mix; bulk-expire has none'):
-        cli.settings(cli.parser().parse_args(['--scenario', 'bulk-expire', '--weights', 'create:1', '--out',
-                                              str(tmp_path / 'd')]), tmp_path)
+        cli.settings(_arms_args('--scenario', 'bulk-expire', '--weights', 'create:1', '--out',
+                                str(tmp_path / 'd')), tmp_path)
 
 
 @pytest.mark.parametrize('bad', ['-1', '1.5', 'soon', '86401'])
 def test_a_bad_quiet_period_is_one_line_and_exit_2(bad, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        cli.parser().parse_args(['--quiet-seconds', bad])
+        _arms_args('--quiet-seconds', bad)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count('\n') == 1 and f'expected whole seconds from 0 to 86400, got {bad!r}' in err

@@ -20,7 +20,7 @@ PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 @pytest.fixture(scope='module')
 def results(tmp_path_factory):
     out = tmp_path_factory.mktemp('ab-bench') / 'results'
-    cmd = [str(REPO / 'scripts' / 'ab-bench'), '--scenario', 'seed', '--arms', ','.join(ARMS), '--ops', '1000',
+    cmd = [str(REPO / 'scripts' / 'ab-bench'), 'arms', '--scenario', 'seed', '--arms', ','.join(ARMS), '--ops', '1000',
            '--threads', '4', '--scrape-interval', '1', '--base-port', str(SMOKE_BASE_PORT), '--profile',
            '--write-buffer', '1MB', '--out', str(out)]
     run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)

@@ -167,7 +167,7 @@ def test_report_is_written_again_from_summary_json(tmp_path):
     for name in ('client_p99_per_interval', 'seek_average_per_interval', 'unrelated'):
         (charts_dir / f'{name}.png').write_bytes(b'png')
 
-    assert cli.main(['--report', str(tmp_path)]) == 0
+    assert cli.main(['report', str(tmp_path)]) == 0
 
     text = (tmp_path / 'report.md').read_text()
     assert '| LIST p99 (ms) | 80.0 [50.0–100.0] | 76.0 [70.0–120.0] (0.95x) |' in text
