@@ -27,9 +27,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * What OM acknowledged, key by key, for a check of the bucket after faults ({@code --journal}, read by
- * {@code scripts/fault-test}). One line per event, written through at once, so that the file is complete up to the
- * moment the client dies:
+ * What OM acknowledged, key by key, for a check of the bucket after faults ({@code --journal}, read by a fault test
+ * after it killed OM under the load). One line per event, written through at once, so that the file is complete up
+ * to the moment the client dies:
  * <ul>
  *   <li>{@code created NAME}: OM acknowledged the key's CREATE, so the key must exist unless deleted later;</li>
  *   <li>{@code deleting NAME}: a DELETE of the key is about to be sent; until the next line the key may or may not

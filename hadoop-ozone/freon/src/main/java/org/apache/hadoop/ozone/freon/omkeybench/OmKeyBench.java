@@ -137,8 +137,8 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
   private String untracked;
 
   @Option(names = "--existing-keys",
-      description = "The bucket already holds N keys <prefix>/<12-digit sequence>, sequences 0 to N-1 (as "
-          + "scripts/ab-bench --preload-keys N writes /vol1/cold, prefix cold): the oldest --max-live-keys of them "
+      description = "The bucket already holds N keys <prefix>/<12-digit sequence>, sequences 0 to N-1 (such as "
+          + "a bucket preloaded once for many benchmark runs): the oldest --max-live-keys of them "
           + "are tracked as the first live keys, and CREATE starts at sequence N. For expiring the oldest keys of "
           + "a large bucket; give its keys' --prefix. Not with --files-per-dir.",
       defaultValue = "0")
@@ -162,7 +162,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
   @Option(names = "--journal",
       description = "Append to this file a line per key event: 'created NAME' when OM acknowledged a CREATE, "
           + "'deleting NAME' before a DELETE is sent, 'deleted NAME' when OM acknowledged it. Written through at "
-          + "once; for checking the bucket after faults (scripts/fault-test). Not with deletedir.")
+          + "once; for checking the bucket after faults, such as an OM killed under the load. Not with deletedir.")
   private String journalFile;
 
   @Option(names = "--latency-csv",
@@ -180,7 +180,8 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       description = "Write to this file a CSV line per operation OM completed: " + LatencyLog.HEADER
           + " (its start as Unix milliseconds, its name, its latency). Buffered and written by a background "
           + "thread every " + LatencyLog.WRITE_PERIOD_MILLIS + " ms, so it does not slow the load. For exact "
-          + "percentiles over any span of the run (scripts/ab-bench --interleave).")
+          + "percentiles over any span of the run, such as the blocks of an A/B measurement that switches a "
+          + "service on and off under one load.")
   private String latencyLog;
 
   @Option(names = "--om-service-id",

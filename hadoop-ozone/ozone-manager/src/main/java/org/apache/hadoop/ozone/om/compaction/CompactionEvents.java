@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The record of every memtable flush and range compaction the service does: one line on the logger {@value #LOGGER}
- * in a fixed key=value form, so that a benchmark (scripts/ab-bench joins them with its clients' latencies) or an
- * operator's log pipeline can tell when the service worked and why. log4j can route the logger to a file of its own.
+ * in a fixed key=value form, so that a benchmark (which joins them with its clients' latencies) or an operator's
+ * log pipeline can tell when the service worked and why. log4j can route the logger to a file of its own.
  * Times are the wall clock's milliseconds since the epoch, as clients record theirs.
  */
 final class CompactionEvents {
