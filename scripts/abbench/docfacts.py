@@ -518,7 +518,7 @@ def spread(ratios):
 LIFECYCLE = '2026-11-28-ab-bench-s3-lifecycle-master/summary.json'
 LIFECYCLE_READER = 'bulkExpire.readers.list-s3'
 
-UPSTREAM = '2026-11-28-upstream-on-master-race-fixed/upstream-on-master.json'
+UPSTREAM = '2026-11-29-upstream-on-master-look-restart/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
