@@ -23,7 +23,9 @@ no thread and no RocksDB handle:
   declared.
 - TableState, MemtableState, WritePressure: a table as RocksDB reports it
   (its ranges, its memtables' deletes, its L0 files and pending compaction
-  bytes beside the write-stall triggers in effect).
+  bytes beside the write-stall triggers in effect), with the range
+  statistics' estimate of any span of it (TableRanges#estimate), the one
+  the pick uses for merged ranges.
 - CompactionCost: what CompactRange on a key span reads, estimated on the
   safe side from the live SSTs of every level, and whether the bottommost
   level must be forced to drop the span's tombstones.

@@ -397,6 +397,7 @@ TEST_COMMAND_BEFORE = '2026-11-27-test-command-two-forks/test-command.json'
 FAULT_TEST = '2026-11-26-fault-test-queue-tables/fault-test.json'
 ROLLING_UPGRADE = '2026-11-27-rolling-upgrade/rolling-upgrade.json'
 REPEAT_SINGLE = '2026-11-27-repeat-tests-single-om-cluster/repeat-tests.json'
+REPEAT_SINGLE_RESTART = '2026-11-29-repeat-tests-single-om-cluster-restart/repeat-tests.json'
 REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
@@ -829,6 +830,7 @@ FACTS = {
         f"{sum(1 for r in result['rows'] if r['passed'])} of {len(result['rows'])}")), text),
     'rolling-upgrade.minutes': (at(ROLLING_UPGRADE, 'wallSeconds'), minutes),
     'repeat.single': (repeated(REPEAT_SINGLE), text),
+    'repeat.single.restart': (repeated(REPEAT_SINGLE_RESTART), text),
     'repeat.ha': (repeated(REPEAT_HA), text),
     'repeat.listeners': (repeated(REPEAT_LISTENERS), text),
     'repeat.range-stats': (repeated(REPEAT_RANGE_STATS), text),
