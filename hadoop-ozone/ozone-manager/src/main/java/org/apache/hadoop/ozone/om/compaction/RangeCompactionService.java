@@ -64,6 +64,8 @@ public class RangeCompactionService extends BackgroundService {
   private final IdleCleanupPass idlePass;
   /** Counted down when the service stops, or restarts with a reconfigured interval; a new one for each start. */
   private volatile CountDownLatch stopping = new CountDownLatch(1);
+  /** Held by a look from its start to its end: a look of the runs before a restart ends before the next begins. */
+  private final Object looking = new Object();
   private CompactionEnvReader reader;
   private RangeCompactor compactor;
   private CompactionPick.Wait lastWait;
@@ -151,19 +153,21 @@ public class RangeCompactionService extends BackgroundService {
    * @return how many ranges were compacted
    */
   public int runOnce() throws IOException {
-    CompactionLook look = reader().look(config.snapshot(), leader.getAsBoolean());
-    metrics.looked(look);
-    idlePass.looked(look);
-    int compacted = 0;
-    CompactionPick pick = null;
-    while (!look.isUnchanged() && stopping.getCount() > 0 && !look.isOverdue()
-        && (pick == null || !pick.endsLook())) {
-      pick = look.getPolicy().pickNext(reader.read(look));
-      compacted += act(pick, look);
+    CountDownLatch stop = stopping; // a restart counts it down, ending this look, which the next one waits for
+    synchronized (looking) {
+      CompactionLook look = reader().look(config.snapshot(), leader.getAsBoolean());
+      metrics.looked(look);
+      idlePass.looked(look);
+      int compacted = 0;
+      CompactionPick pick = null;
+      while (!look.isUnchanged() && stop.getCount() > 0 && !look.isOverdue() && (pick == null || !pick.endsLook())) {
+        pick = look.getPolicy().pickNext(reader.read(look));
+        compacted += act(pick, look, stop);
+      }
+      reader.ended(look, pick);
+      metrics.runEnded(Time.now());
+      return compacted;
     }
-    reader.ended(look, pick);
-    metrics.runEnded(Time.now());
-    return compacted;
   }
 
   /** The reader of OM's DB (and its compactor), made at the first look: OM starts the service after its DB is open. */
@@ -179,7 +183,7 @@ public class RangeCompactionService extends BackgroundService {
   }
 
   /** Records the pick and does what it says, pausing after a compaction: returns the ranges it compacted. */
-  private int act(CompactionPick pick, CompactionLook look) throws IOException {
+  private int act(CompactionPick pick, CompactionLook look, CountDownLatch stop) throws IOException {
     metrics.picked(pick);
     logWait(pick);
     idlePass.picked(pick);
@@ -189,7 +193,7 @@ public class RangeCompactionService extends BackgroundService {
     } else if (pick.getAction() == CompactionPick.Action.COMPACT) {
       long millis = compactor.compact(pick);
       reader.compacted(pick);
-      pause((long) (millis * look.getSettings().getPauseRatio()));
+      pause(stop, (long) (millis * look.getSettings().getPauseRatio()));
       return 1;
     }
     return 0;
@@ -204,10 +208,10 @@ public class RangeCompactionService extends BackgroundService {
     lastWait = wait;
   }
 
-  /** Pauses, or returns at once when the service stops. */
-  private void pause(long millis) {
+  /** Pauses, or returns at once when the look's run stops. */
+  private static void pause(CountDownLatch stop, long millis) {
     try {
-      stopping.await(millis, TimeUnit.MILLISECONDS);
+      stop.await(millis, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
