@@ -3,6 +3,7 @@
 import os
 import platform
 import subprocess
+import sys
 
 
 def _output(cmd, cwd=None):
@@ -51,3 +52,18 @@ def describe(repo, ozone):
         'gitCommit': (commit + ('-dirty' if dirty else '')) if commit else None,
         'python': platform.python_version(),
     }
+
+
+def main(argv):
+    """`machine.py git-state DIR`: "COMMIT DIRTY" (DIRTY true or false; "unknown false" outside git), for the shell
+    scripts that record where their numbers came from, so that they and the Python tools read git one way."""
+    if len(argv) != 2 or argv[0] != 'git-state':
+        print('usage: machine.py git-state DIR', file=sys.stderr)
+        return 2
+    commit, dirty = git_state(argv[1])
+    print(commit or 'unknown', 'true' if dirty and commit else 'false')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
