@@ -29,6 +29,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.ProtocolMessageMetrics;
@@ -657,6 +659,28 @@ class TestRangeCompactionService {
     assertThat(service.getMetrics().getSkippedSnapshotTables()).isEqualTo(3);
     assertThat(range("keyTable", "/vol/dense/").getTombstones()).isEqualTo(DELETED);
     assertThat(range("openKeyTable", "/vol/dense/").getTombstones()).isZero();
+  }
+
+  @Test
+  void aRestartEndsTheLookUnderWayAtItsNextPause() throws Exception {
+    // Two dense tables, and a pause of a thousand times each compaction's duration: a look compacts one, pauses.
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    writeBucket("deletedTable", "/vol/dense/k", KEYS, DELETED);
+    conf.set(RangeCompactionConfig.Keys.PAUSE_RATIO, "1000");
+    RangeCompactionService restarted = scanned(service());
+    CompletableFuture<Integer> look = CompletableFuture.supplyAsync(() -> {
+      try {
+        return restarted.runOnce();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    GenericTestUtils.waitFor(() -> restarted.getMetrics().getRangesCompacted() == 1, 10, 10_000);
+
+    restarted.restart();
+    // The restart ends the look under way at its pause, before the second table: the looks of the restarted runs,
+    // which wait for it, are the ones to compact that.
+    assertThat(look.get(10, TimeUnit.SECONDS)).isEqualTo(1);
   }
 
   @Test
