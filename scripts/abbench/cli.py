@@ -229,7 +229,7 @@ COMMANDS = {
                    '"The main job"); its shape is fixed (production.py)',
                    ['--out', '--base-port', '--seed', '--threads', '--scrape-interval']),
     'interleave': ('one cluster, one continuous load of one --scenario, the range service switched on and off at '
-                   'runtime in blocks, pairs in a random order; ratios on/off per pair with 95%% intervals (see '
+                   'runtime in blocks, pairs in a random order; ratios on/off per pair with 95% intervals (see '
                    'docs/benchmarks.md)',
                    ['--scenario', '--write-buffer', '--preload-keys', '--preload-churn', '--threads', '--weights',
                     '--seed', '--om-conf', '--base-port', '--out']),
@@ -270,7 +270,8 @@ def parser():
     commands = p.add_subparsers(dest='command', metavar='COMMAND', required=True, parser_class=OneLineErrors)
     specs = _option_specs()
     for name, (about, options) in COMMANDS.items():
-        sub = commands.add_parser(name, help=about, description=about)
+        # argparse formats a help text with %, not a description.
+        sub = commands.add_parser(name, help=about.replace('%', '%%'), description=about)
         for option in options:
             sub.add_argument(option, **specs[option])
         if name == 'interleave':
