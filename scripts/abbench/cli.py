@@ -414,7 +414,7 @@ def main(argv=None):
     if args.command == 'ha-transfer':
         return ha_transfer(args, repo, argv)
     if args.command == 'interleave':
-        return interleave.main(args, repo, argv, args.out or _timestamped(repo, 'interleave-'))
+        return interleave.main(args, repo, argv, _empty_out(args.out or _timestamped(repo, 'interleave-')))
     s = settings(args, repo)
     print(f'ab-bench: scenarios {",".join(s.scenarios)}; arms {",".join(s.arms)}; {s.ops:,} ops x {s.repeat}; '
           f'results in {s.out}', flush=True)

@@ -125,8 +125,6 @@ def settings_from_args(args, out):
     om_conf = {}
     for arm, kv in args.om_conf:
         om_conf.setdefault(arm, []).append(kv)
-    if out.exists() and any(out.iterdir()):
-        raise SystemExit(f'ab-bench: results folder {out} is not empty; choose another --out')
     return InterleaveSettings(scenario=names[0], aa=args.aa, block_s=block_s, pairs=pairs, discard_s=discard_s,
                               threads=args.threads, seed=args.seed, base_port=args.base_port, out=out.resolve(),
                               om_conf=om_conf, weights=args.weights,

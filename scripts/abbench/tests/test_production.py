@@ -15,6 +15,13 @@ def test_production_takes_only_what_its_fixed_shape_leaves_open(tmp_path, capsys
     assert (args.base_port, args.seed, args.out) == (20000, 7, tmp_path)
 
 
+@pytest.mark.parametrize('command', ['arms', 'production', 'interleave', 'ha-transfer'])
+def test_every_run_refuses_a_results_folder_that_is_not_empty(command, tmp_path):
+    (tmp_path / 'earlier').write_text('')
+    with pytest.raises(SystemExit, match='is not empty; choose another --out'):
+        cli.main([command, '--out', str(tmp_path)])
+
+
 @pytest.mark.parametrize('recorded, command', [
     (['--production'], ['production']),
     (['--scenario', 'retention', '--interleave', '--pairs', '3'], ['interleave', '--scenario', 'retention', '--pairs',
