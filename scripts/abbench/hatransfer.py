@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import freon, lifecycle, machine, omdb, prom, scenarios, scrape, summary
+from . import envelope, freon, lifecycle, machine, omdb, prom, scenarios, scrape, summary
 from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
 from .progress import Progress
 
@@ -81,7 +81,8 @@ class HaTransfer:
         for sub in ('freon', 'logs'):
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
-        self.machine = machine.describe(self.repo, self.ozone)
+        self.machine = machine.describe(self.ozone)
+        self.git = machine.git_state(self.repo)
         self.started_at, began = lifecycle.now(), time.monotonic()
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-ha-'))
         plan = self.plan()
@@ -94,7 +95,7 @@ class HaTransfer:
                     'seed': self.s.seed, 'quietSeconds': self.s.quiet_s, 'basePort': self.s.base_port,
                     'weights': self.s.weights, 'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf}
         result = dict(lifecycle.envelope('scripts/ab-bench ha-transfer', status, reason, self.started_at, began,
-                                         self.command_line, self.machine, settings), runs=self.runs)
+                                         self.command_line, self.machine, settings, self.git), runs=self.runs)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result))
         return result
@@ -241,7 +242,7 @@ def render(result):
               '## Setup', '',
               f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
               f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
-              f"this project at git commit {m.get('gitCommit')}.",
+              f"this project at git commit {envelope.commit_text(result)}.",
               f"- Command: `{' '.join(result['commandLine'])}`; started {result['startedAt']}, finished "
               f"{result['finishedAt']}, wall time {result['wallSeconds']:,.0f} s.",
               f"- Per scenario and arm: a fresh local cluster of three OMs in one Ratis group (`scripts/cluster start "

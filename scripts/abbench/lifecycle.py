@@ -6,6 +6,8 @@ import datetime
 import signal
 import time
 
+from .envelope import make as make_envelope
+
 
 class Aborted(Exception):
     """Ctrl-C, SIGTERM or a failed cell: the measurement stops, keeping what it measured."""
@@ -47,10 +49,9 @@ def run_cells(cells, run_one, between):
     return 'complete', None
 
 
-def envelope(tool, status, reason, started_at, began, command_line, machine, settings):
-    """The fields every result of the harness starts with, in this order: what wrote it, whether it is complete and
-    why not, when it started and finished, its wall time (from `began`, a time.monotonic()), the command, the machine
-    (with the commit) and the settings. The driver adds its body after them."""
-    return {'tool': tool, 'status': status, 'reason': reason, 'startedAt': started_at, 'finishedAt': now(),
-            'wallSeconds': round(time.monotonic() - began, 1) if began is not None else None,
-            'commandLine': command_line, 'machine': machine, 'settings': settings}
+def envelope(tool, status, reason, started_at, began, command_line, machine, settings, git):
+    """A driver's result envelope (envelope.py), ending now: its wall time from `began`, a time.monotonic(); `git`
+    the (commit, dirty) of the checkout it measured, read at its start. The driver adds its body after it."""
+    wall = round(time.monotonic() - began, 1) if began is not None else None
+    return make_envelope(tool, command_line, started_at, wall, machine, settings, git, status, reason,
+                         finished_at=now())

@@ -38,8 +38,8 @@ def git_state(tree):
             bool(_output(['git', 'status', '--porcelain', '--untracked-files=no'], cwd=tree)))
 
 
-def describe(repo, ozone):
-    commit, dirty = git_state(repo)
+def describe(ozone):
+    """The machine and the Ozone it runs (`ozone`: the launcher, or "true" for none); the commit is the envelope's."""
     return {
         'cores': os.cpu_count(),
         'memoryGiB': _memory_gib(),
@@ -49,7 +49,6 @@ def describe(repo, ozone):
         # Lines of `ozone version` other than the banner: the first starting with a digit is the version.
         'ozoneVersion': next((line.strip() for line in (_output([str(ozone), 'version']) or '').splitlines()
                               if line[:1].isdigit()), None),
-        'gitCommit': (commit + ('-dirty' if dirty else '')) if commit else None,
         'python': platform.python_version(),
     }
 

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import generated
+from . import envelope, generated
 
 SPEC = 'options-arms.json'
 PAGE = 'options-arms.md'
@@ -133,16 +133,15 @@ def render(folder):
            'ms and iterator skips per read, sampled during the replay (seed, retention) or the first read after '
            'the quiet period (bulk scenarios). Skips are machine-independent; latencies move with the machine.', '']
     for name, result in runs:
-        prov = result.get('provenance') or {}
-        out.append(f"- [{name}]({name}/db-bench.md): `{prov.get('commandLine', '–')}` at commit "
-                   f"{(prov.get('gitCommit') or '–')[:10]}{' (dirty)' if prov.get('gitDirty') else ''}, started "
-                   f"{prov.get('startedAt', '–')}, {_fmt((prov.get('wallSeconds') or 0) / 60, 1)} min wall, "
-                   f"{prov.get('cores', '–')} cores")
+        out.append(f"- [{name}]({name}/db-bench.md): `{' '.join(result['commandLine'] or ['–'])}` at commit "
+                   f"{envelope.commit_text(result)}, started {result['startedAt'] or '–'}, "
+                   f"{_fmt((result['wallSeconds'] or 0) / 60, 1)} min wall, "
+                   f"{(result['machine'] or {}).get('cores', '–')} cores")
     for name, result in runs:
         for scenario, arms in result['scenarios'].items():
             bulk = bool(arms) and arms[0].get('quiet') is not None
-            out += ['', f"## {scenario}, {result['ops']:,} operations ({name})", '']
-            workload = (result.get('workloads') or {}).get(scenario)
+            out += ['', f"## {scenario}, {result['settings']['ops']:,} operations ({name})", '']
+            workload = result['settings'].get('workloads', {}).get(scenario)
             if workload:
                 out += [f'Workload: {workload}.', '']
             _table(out, scenario, arms, bulk)

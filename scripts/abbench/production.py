@@ -27,7 +27,7 @@ import json
 import os
 import time
 
-from . import clientcost, interleave, lifecycle, report
+from . import clientcost, envelope, interleave, lifecycle, report
 from .cluster import ClusterError
 from .interleave import Interleave, InterleaveSettings
 from .progress import ended
@@ -103,7 +103,8 @@ class Production:
                     'interleaveScenarios': INTERLEAVE_SCENARIOS, 'interleaveLoadSeconds': INTERLEAVE_LOAD_S,
                     'interleaveBlockSeconds': INTERLEAVE_BLOCK_S, 'threads': self.args.threads, 'seed': self.args.seed}
         result = dict(lifecycle.envelope('scripts/ab-bench production', status, reason, started_at, began,
-                                         self.command_line, arms['machine'], settings),
+                                         self.command_line, arms['machine'], settings,
+                                         (arms['gitCommit'], arms['gitDirty'])),
                       phaseSeconds=phases, preload=arms.get('preload'),
                       targets=targets(arms, measures, time.monotonic() - began))
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
@@ -210,7 +211,7 @@ def render(result, arms, measures):
               f"{result['finishedAt']}, **wall time {result['wallSeconds']:,.0f} s** from the command's start "
               f'({phases}; the Python environment, the build and the base image, when made, are in the first).',
               f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB; Java {m.get('java')}; this project at "
-              f"git commit {m.get('gitCommit')}{' (with uncommitted changes)' if m.get('gitDirty') else ''}.",
+              f"git commit {envelope.commit_text(result)}.",
               f"- Arms: {', '.join(ARMS)}, once each per scenario, {OPS:,} operations, each on a fresh copy of the "
               f"preloaded OM ([their page](arms/report.md)). {report.NOISE_TEXT['segments']}",
               "- Cost to clients: in each range arm, the operations during the service's flushes and compactions "

@@ -13,7 +13,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import generated
+from . import envelope, generated
 
 JSON = 'range-stats-scale.json'
 PAGE = 'range-stats-scale.md'
@@ -112,8 +112,8 @@ def _spread(values):
 def render(result):
     s = result['settings']
     lines = ['# Range statistics at scale', '',
-             f"Generated from {JSON} by `scripts/docs-from-results`; do not edit. Run `{result['commandLine']}` at "
-             f"commit `{result['gitCommit']}`{' (with uncommitted changes)' if result['gitDirty'] else ''}, "
+             f"Generated from {JSON} by `scripts/docs-from-results`; do not edit. Run "
+             f"`{' '.join(result['commandLine'])}` at commit {envelope.commit_text(result)}, "
              f"started {result['startedAt']}, {result['wallSeconds'] / 60:.1f} minutes, "
              f"{result['machine']['cores']} cores, {result['machine']['memoryGiB']:.1f} GiB. Every time is a median "
              f"of {s['repeats']} repeats (min-max in parentheses) unless said otherwise; heap is measured as the "

@@ -4,7 +4,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from . import bulkexpire, clientcost, scenarios, segments, summary, verdict
+from . import bulkexpire, clientcost, envelope, scenarios, segments, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 
@@ -224,7 +224,7 @@ def _setup(result):
     lines = ['## Setup', '',
              f"- Machine: {m.get('cores')} cores, {m.get('memoryGiB')} GiB, load average at start "
              f"{m.get('loadAverageAtStart')}, {m.get('os')}; Java: {m.get('java')}; Ozone: {m.get('ozoneVersion')}; "
-             f"this project at git commit {m.get('gitCommit')}.",
+             f"this project at git commit {envelope.commit_text(result)}.",
              f"- Command: `{' '.join(result['commandLine'])}`",
              f"- Per arm: a fresh local cluster (`scripts/cluster`: 1 SCM, 1 OM, 3 datanodes"
              + (", an S3 gateway" if any(SCENARIOS[n].s3g for n in s.get('scenarios') or []) else '') + "), then "
@@ -393,9 +393,9 @@ def _bulk_expire_targets(plan, by_arm, baseline='off'):
 def render_comparison(first, second, first_dir, second_dir):
     """Two results side by side: per scenario and arm, each metric of both and the ratio second/first."""
     lines = ['# A/B benchmark: comparison of two result folders', '',
-             f'- A: `{first_dir}` (commit {first["machine"].get("gitCommit")}, {first["settings"]["ops"]:,} ops, '
+             f'- A: `{first_dir}` (commit {envelope.commit_text(first)}, {first["settings"]["ops"]:,} ops, '
              f'{first["machine"].get("cores")} cores)',
-             f'- B: `{second_dir}` (commit {second["machine"].get("gitCommit")}, {second["settings"]["ops"]:,} ops, '
+             f'- B: `{second_dir}` (commit {envelope.commit_text(second)}, {second["settings"]["ops"]:,} ops, '
              f'{second["machine"].get("cores")} cores)', '']
     a_runs, b_runs = summary.group_runs(first['runs']), summary.group_runs(second['runs'])
     for scenario in [s for s in a_runs if s in b_runs]:

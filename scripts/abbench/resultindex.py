@@ -13,7 +13,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import generated, optionsarms, rangestatsscale
+from . import envelope, generated, optionsarms, rangestatsscale
 from .summary import lookup
 
 INDEX = 'README.md'
@@ -171,52 +171,48 @@ def _overhead_headline(result):
             f"{result['p95FlushMsWithout']:.1f} ms")
 
 
-# (harness, headline) by the name of a page's JSON. db-bench's, the interleaved measure's and the A/B runner's pages
-# are told apart by what their JSON holds (_describe).
+# A page's headline, by the tool that wrote its result (its envelope's tool without options): figures computed from
+# the body when the docs are made, so that a headline cannot drift from the numbers beside it.
 HEADLINES = {
-    'production.json': ('ab-bench production', _production_headline),
-    'ha-transfer.json': ('ab-bench ha-transfer', _ha_headline),
-    'test-command.json': ('test command', _test_command_headline),
-    'fault-test.json': ('fault-test', _fault_headline),
-    'repeat-tests.json': ('repeat-tests', _repeat_headline),
-    'rolling-upgrade.json': ('rolling-upgrade', _rolling_headline),
-    'upstream-on-master.json': ('upstream-on-master', _upstream_headline),
-    'range-stats-overhead.json': ('bench-range-stats-overhead', _overhead_headline),
-    rangestatsscale.JSON: ('bench-range-stats-scale', rangestatsscale.headline),
+    'scripts/ab-bench arms': _arms_headline,
+    'scripts/ab-bench interleave': _interleave_headline,
+    'scripts/ab-bench production': _production_headline,
+    'scripts/ab-bench ha-transfer': _ha_headline,
+    'scripts/db-bench': _db_bench_headline,
+    'scripts/fault-test': _fault_headline,
+    'scripts/rolling-upgrade': _rolling_headline,
+    'scripts/time-test-command': _test_command_headline,
+    'scripts/repeat-tests': _repeat_headline,
+    'scripts/upstream-on-master': _upstream_headline,
+    'scripts/bench-range-stats-overhead': _overhead_headline,
+    'scripts/bench-range-stats-scale': rangestatsscale.headline,
 }
 
 
-def provenance(result):
-    """Where a page came from, wherever its tool wrote it: {'commit' (ending in -dirty when the tree had uncommitted
-    changes), 'command', 'wallSeconds'}. The harness's drivers keep the commit in `machine`, the standalone scripts
-    at the top (with `gitDirty`, or the suffix already on it), db-bench in `provenance`."""
-    nested = result.get('provenance') or {}
-    commit = (result.get('machine') or {}).get('gitCommit') or result.get('gitCommit') or nested.get('gitCommit')
-    if commit and (result.get('gitDirty') or nested.get('gitDirty')) and not commit.endswith('-dirty'):
-        commit += '-dirty'
-    command = result.get('commandLine') or nested.get('commandLine')
-    return {'commit': commit, 'command': ' '.join(command) if isinstance(command, list) else command,
-            'wallSeconds': result.get('wallSeconds') or nested.get('wallSeconds')}
+def tool(result):
+    """The tool that wrote a result, without the options its envelope may name ("scripts/ab-bench interleave")."""
+    return ' '.join(word for word in result['tool'].split()[:2] if not word.startswith('-'))
 
 
 def _describe(json_path):
-    """(harness, headline, provenance) of one page's JSON."""
-    result = json.loads(json_path.read_text())
-    name = json_path.name
-    if name == optionsarms.SPEC:  # a page of other pages' runs, each with its own provenance
+    """(tool, headline, commit, command, wall seconds) of one page's JSON, which must be an envelope."""
+    if json_path.name == optionsarms.SPEC:  # a page of other pages' runs, each with its own envelope
         rows = optionsarms.targets(optionsarms.load_runs(json_path.parent))
         met = sum(1 for r in rows if r['reads'] == 'met')
-        return ('db-bench options arms', f"range's reads at or below the tuning arm's in {met} of {len(rows)} "
-                f"comparisons ({', '.join(result['runs'])})", {'commit': None, 'command': None, 'wallSeconds': None})
-    if name in HEADLINES:
-        harness, headline = HEADLINES[name]
-    elif name == 'db-bench.json' or ('scenarios' in result and 'ops' in result):
-        harness, headline = 'db-bench', _db_bench_headline
-    elif 'analysis' in result and 'blocks' in result:
-        harness, headline = result.get('tool', 'ab-bench interleave'), _interleave_headline
-    else:
-        harness, headline = 'ab-bench', _arms_headline
-    return harness, headline(result), provenance(result)
+        runs = json.loads(json_path.read_text())['runs']
+        return ('scripts/db-bench options arms', f"range's reads at or below the tuning arm's in {met} of "
+                f"{len(rows)} comparisons ({', '.join(runs)})", None, None, None)
+    result = json.loads(json_path.read_text())
+    problems = envelope.problems(result)
+    if problems:
+        raise SystemExit(f'docs-from-results: {json_path} is not a result envelope (scripts/abbench/envelope.py): '
+                         + '; '.join(problems))
+    headline = HEADLINES.get(tool(result))
+    if headline is None:
+        raise SystemExit(f"docs-from-results: {json_path}: no headline for results of {result['tool']}")
+    commit = envelope.commit_text(result) if result['gitCommit'] else None
+    command = ' '.join(result['commandLine']) if result['commandLine'] else None
+    return tool(result), headline(result), commit, command, result['wallSeconds']
 
 
 def pages(results_dir):
@@ -251,20 +247,16 @@ def render(results_dir):
              '| page | status | harness | commit | wall | headline | command |', '|---|---|---|---|---|---|---|']
     rows = []
     for name, md, json_path in pages(results_dir):
-        harness, headline, p = _describe(json_path)
+        harness, headline, commit, command, wall = _describe(json_path)
         top = name.split('/')[0]
         entry = status.get(name) or status.get(top)
         state = ('current' if not entry else f"experiment: {entry['experiment']}" if 'experiment' in entry
                  else f"superseded by {entry['supersededBy']}: {entry['why']}")
         link = (md or json_path).relative_to(results_dir).as_posix()
-        # The whole commit, and a tree with uncommitted changes said in words: "-dirty" cut off hid it.
-        commit = p['commit'] or '–'
-        if commit.endswith('-dirty'):
-            commit = commit[:-len('-dirty')] + ' (uncommitted changes)'
-        wall = f"{p['wallSeconds'] / 60:.1f} min" if p['wallSeconds'] else '–'
-        command = f"`{p['command']}`" if p['command'] else '–'
-        rows.append((0 if not entry else 1 if 'experiment' in entry else 2, name, f'| [{name}]({link}) | {state} | {harness} | {commit} | {wall} | '
-                                              f'{headline.replace("|", "/")} | {command} |'))
+        rows.append((0 if not entry else 1 if 'experiment' in entry else 2, name,
+                     f"| [{name}]({link}) | {state} | {harness.removeprefix('scripts/')} | {commit or '–'} | "
+                     f"{f'{wall / 60:.1f} min' if wall else '–'} | {headline.replace('|', '/')} | "
+                     f"{f'`{command}`' if command else '–'} |"))
     unknown = sorted(set(status) - {n for n, _, _ in pages(results_dir)} - {n.split('/')[0] for n, _, _ in
                                                                               pages(results_dir)})
     if unknown:

@@ -69,7 +69,8 @@ class Benchmark:
         for sub in ('series', 'freon', 'logs', 'charts') + (('profiles',) if self.s.profile else ()):
             (self.out / sub).mkdir(parents=True, exist_ok=True)
         self.ozone = build_dist_if_needed(self.repo, self.s.profile) / 'bin' / 'ozone'
-        self.machine = machine.describe(self.repo, self.ozone)
+        self.machine = machine.describe(self.ozone)
+        self.git = machine.git_state(self.repo)
         self.started_at, self.began = lifecycle.now(), time.monotonic()
         if self.s.preload_keys:
             self.image, self.image_info = preload.ensure_image(self.repo, self.s.preload_keys, self.s.base_port,
@@ -246,8 +247,8 @@ class Benchmark:
                     'preloadKeys': self.s.preload_keys,
                     'preloadChurn': self.s.preload_churn, 'intervalFraction': self.s.interval_fraction,
                     'quietSeconds': self.s.quiet_s, 'metrics2PeriodS': METRICS2_PERIOD_S}
-        result = dict(lifecycle.envelope('scripts/ab-bench', status, reason, self.started_at, self.began,
-                                         self.command_line, self.machine, settings),
+        result = dict(lifecycle.envelope('scripts/ab-bench arms', status, reason, self.started_at, self.began,
+                                         self.command_line, self.machine, settings, self.git),
                       preload=self.image_info, runs=self.runs)
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}

@@ -65,7 +65,7 @@ def _run(arm, old, new):
 
 RESULT = {'status': 'complete', 'startedAt': '2026-11-25T19:00:00+00:00', 'finishedAt': '2026-11-25T19:10:00+00:00',
           'wallSeconds': 600.0, 'commandLine': ['scripts/ab-bench', '--ha-transfer'],
-          'machine': {'cores': 2, 'memoryGiB': 23.5, 'gitCommit': 'abc123'},
+          'gitCommit': 'a' * 40, 'gitDirty': False, 'machine': {'cores': 2, 'memoryGiB': 23.5},
           'settings': {'ops': 2000, 'threads': 10, 'seed': 42, 'quietSeconds': 60, 'writeBuffer': '2MB'},
           'runs': [_run('off', (1040, 1040), (1040, 1040)), _run('range', (0, 4), (100, 2000))]}
 
@@ -84,7 +84,7 @@ def test_page_is_generated_from_the_result(tmp_path):
     page = hatransfer.render(RESULT)
 
     assert page.startswith('# OM HA: what a new leader meets at the heads of its tables')
-    assert '2 cores, 23.5 GiB' in page and 'git commit abc123' in page and 'wall time 600 s' in page
+    assert '2 cores, 23.5 GiB' in page and f"git commit {'a' * 40}." in page and 'wall time 600 s' in page
     assert '| keyTable | `range` | 0 | 100 | inf | **no** | 1,040 | 0.10x | yes |' in page
     assert '| om2 | after, leader | 0 | 10 | 100 | 2,000 | 2,000 | – | – |' in page
     assert 'leadership moved from om1 to om2 in 3.5 s' in page

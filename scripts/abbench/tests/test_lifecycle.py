@@ -4,7 +4,11 @@ import os
 import signal
 import time
 
-from abbench import lifecycle
+from pathlib import Path
+
+from abbench import envelope, lifecycle, machine
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_the_cells_run_in_order_and_the_run_is_complete():
@@ -36,9 +40,15 @@ def test_sigterm_is_taken_as_ctrl_c_and_the_previous_handler_comes_back():
 
 def test_the_envelope_starts_every_result_the_same_way():
     began = time.monotonic() - 2.0
-    result = lifecycle.envelope('scripts/ab-bench', 'partial', 'why', '2026-11-27T10:00:00+00:00', began,
-                                ['scripts/ab-bench', '--smoke'], {'cores': 2}, {'ops': 10})
-    assert list(result) == ['tool', 'status', 'reason', 'startedAt', 'finishedAt', 'wallSeconds', 'commandLine',
-                            'machine', 'settings']
+    git = machine.git_state(REPO)
+    result = lifecycle.envelope('scripts/ab-bench arms', 'partial', 'why', '2026-11-27T10:00:00+00:00', began,
+                                ['scripts/ab-bench', 'arms', '--smoke'], {'cores': 2}, {'ops': 10}, git)
+    assert envelope.problems(result) == []
+    assert (result['gitCommit'], result['gitDirty']) == git and len(git[0]) == 40
     assert result['status'] == 'partial' and result['reason'] == 'why' and 2.0 <= result['wallSeconds'] < 10
-    assert lifecycle.envelope('t', 'complete', None, None, None, [], {}, {})['wallSeconds'] is None
+    assert lifecycle.envelope('t', 'complete', None, None, None, [], {}, {}, (None, False))['wallSeconds'] is None
+
+
+def test_an_envelope_without_a_commit_has_no_dirty_flag():
+    result = envelope.make('t', None, None, None, None, None, (None, False))
+    assert envelope.problems(result) == [] and result['gitDirty'] is None

@@ -3,7 +3,7 @@ targets' verdicts on written-down results."""
 
 import json
 
-from abbench import optionsarms
+from abbench import envelope, optionsarms
 
 
 def arm(name, list_ms, head_ms, compacted_mb):
@@ -49,13 +49,15 @@ def test_reads_and_bytes_are_judged_apart_and_the_noise_gets_no_verdict():
 def test_a_folder_with_a_spec_gets_its_page(tmp_path):
     run = tmp_path / 'x' / '1e6'
     run.mkdir(parents=True)
-    (run / 'db-bench.json').write_text(json.dumps({'ops': 1000, 'workloads': {'seed': 'omkeybench ...'},
-                                                   'scenarios': {'seed': [arm('off', 2, 2, 0),
-                                                                          arm('range', 1, 1, 1)]}}))
+    result = envelope.make('scripts/db-bench', ['scripts/db-bench', '--ops', '1000'], '2026-01-01T00:00:00Z', 60.0,
+                           {'cores': 2}, {'ops': 1000, 'workloads': {'seed': 'omkeybench ...'}}, ('c' * 40, True))
+    result['scenarios'] = {'seed': [arm('off', 2, 2, 0), arm('range', 1, 1, 1)]}
+    (run / 'db-bench.json').write_text(json.dumps(result))
     (tmp_path / 'x' / optionsarms.SPEC).write_text(json.dumps({'runs': ['1e6']}))
 
     page = optionsarms.render(tmp_path / 'x')
 
+    assert f"`scripts/db-bench --ops 1000` at commit {'c' * 40} (with uncommitted changes)" in page
     assert '## seed, 1,000 operations (1e6)' in page
     assert 'Workload: omkeybench ....' in page
     assert '| off | 2.00 | 2.00 | 20 | 20 | 0.0 | 0.0 | – | 1.0 | 0.00 |' in page

@@ -13,7 +13,8 @@ def _point(shape, ssts, millis):
 
 
 RESULT = {
-    'tool': 'scripts/bench-range-stats-scale', 'commandLine': 'scripts/bench-range-stats-scale', 'gitCommit': 'a' * 40,
+    'tool': 'scripts/bench-range-stats-scale', 'commandLine': ['scripts/bench-range-stats-scale'],
+    'gitCommit': 'a' * 40,
     'gitDirty': False, 'startedAt': '2026-11-26T00:00:00Z', 'wallSeconds': 600.0,
     'machine': {'cores': 2, 'memoryGiB': 23.6},
     'settings': {'repeats': 3, 'maxRangeEntries': 200000, 'referenceMax': 8000, 'dbSsts': 10000,

@@ -3,7 +3,17 @@ running scripts/results-index fails the test command."""
 
 import json
 
-from abbench import resultindex
+import pytest
+
+from abbench import envelope, resultindex
+
+COMMIT = '42f54e5103addaca908f8754f32e2b0aadc2e927'
+
+
+def result(tool, command, body, dirty=False):
+    """A result of `tool` in the one envelope, with `body` after it."""
+    return dict(envelope.make(tool, command, '2026-01-01T00:00:00+00:00', 9, {'cores': 2}, None, (COMMIT, dirty)),
+                **body)
 
 
 def test_the_committed_index_is_what_the_pages_give():
@@ -22,31 +32,31 @@ def test_a_status_entry_for_a_page_that_does_not_exist_is_refused(tmp_path, monk
 
 def test_the_index_shows_the_whole_commit_and_says_when_the_tree_had_changes(tmp_path):
     (tmp_path / 'status.json').write_text('{}')
-    commit = '42f54e5103addaca908f8754f32e2b0aadc2e927'
-    for name, recorded in (('2026-01-01-clean', commit), ('2026-01-02-changed', commit + '-dirty')):
+    for name, dirty in (('2026-01-01-clean', False), ('2026-01-02-changed', True)):
         (tmp_path / name).mkdir()
-        (tmp_path / name / 'fault-test.json').write_text(json.dumps({
-            'machine': {'gitCommit': recorded}, 'commandLine': ['scripts/fault-test'], 'wallSeconds': 60,
-            'rows': []}))
+        (tmp_path / name / 'fault-test.json').write_text(json.dumps(
+            result('scripts/fault-test', ['scripts/fault-test'], {'rows': []}, dirty)))
     lines = resultindex.render(tmp_path).splitlines()
     clean = next(line for line in lines if '2026-01-01-clean' in line)
     changed = next(line for line in lines if '2026-01-02-changed' in line)
-    assert f'| {commit} |' in clean
-    assert f'| {commit} (uncommitted changes) |' in changed
+    assert f'| {COMMIT} |' in clean
+    assert f'| {COMMIT} (with uncommitted changes) |' in changed
 
 
-def test_every_tools_provenance_is_read_one_way_with_its_uncommitted_changes():
-    commit = '42f54e5103addaca908f8754f32e2b0aadc2e927'
-    # the harness's drivers (machine.describe adds the suffix), a standalone script with gitDirty beside its commit
-    # (range-stats' Java benchmarks), db-bench's nested provenance
-    for result in ({'machine': {'gitCommit': commit + '-dirty'}, 'commandLine': ['scripts/ab-bench'],
-                    'wallSeconds': 60},
-                   {'gitCommit': commit, 'gitDirty': True, 'commandLine': 'scripts/ab-bench', 'wallSeconds': 60},
-                   {'provenance': {'gitCommit': commit, 'gitDirty': True, 'commandLine': 'scripts/ab-bench',
-                                   'wallSeconds': 60}}):
-        assert resultindex.provenance(result) == {'commit': commit + '-dirty', 'command': 'scripts/ab-bench',
-                                                  'wallSeconds': 60}
-    assert resultindex.provenance({'gitCommit': commit, 'gitDirty': False})['commit'] == commit
+@pytest.mark.parametrize('damage', [
+    lambda r: r.pop('gitDirty'),
+    lambda r: r.update(gitCommit=COMMIT[:10]),
+    lambda r: r.update(commandLine='scripts/fault-test'),
+    lambda r: r.update(status='partial'),
+])
+def test_a_result_that_is_not_an_envelope_is_refused_with_what_is_wrong(tmp_path, damage):
+    (tmp_path / 'status.json').write_text('{}')
+    (tmp_path / '2026-01-01-bad').mkdir()
+    bad = result('scripts/fault-test', ['scripts/fault-test'], {'rows': []})
+    damage(bad)
+    (tmp_path / '2026-01-01-bad' / 'fault-test.json').write_text(json.dumps(bad))
+    with pytest.raises(SystemExit, match='fault-test.json is not a result envelope'):
+        resultindex.render(tmp_path)
 
 
 def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
@@ -54,11 +64,11 @@ def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
     (tmp_path / '2026-01-01-roll').mkdir()
     rows = [{'name': 'upgrade', 'passed': True}, {'name': 'service-on', 'passed': True},
             {'name': 'downgrade', 'passed': False}, {'name': 'reads', 'passed': True}]
-    (tmp_path / '2026-01-01-roll' / 'rolling-upgrade.json').write_text(json.dumps({
-        'machine': {'gitCommit': 'abc'}, 'commandLine': ['scripts/rolling-upgrade', '--oms', '1'], 'wallSeconds': 9,
-        'rows': rows, 'compactions': {'om1': 0, 'om2': 7}, 'upstreamUnchanged': True}))
+    (tmp_path / '2026-01-01-roll' / 'rolling-upgrade.json').write_text(json.dumps(result(
+        'scripts/rolling-upgrade', ['scripts/rolling-upgrade', '--oms', '1'],
+        {'rows': rows, 'compactions': {'om1': 0, 'om2': 7}, 'upstreamUnchanged': True})))
     line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-roll' in line)
-    assert line.split(' | ')[2:4] == ['rolling-upgrade', 'abc']
+    assert line.split(' | ')[2:4] == ['rolling-upgrade', COMMIT]
     assert ("| 3 of 4 steps kept every acknowledged key; 1 of 3 OMs onto the kit and back; range compactions om1 0, "
             "om2 7; upstream's install unchanged | `scripts/rolling-upgrade --oms 1` |") in line
 
@@ -66,10 +76,11 @@ def test_a_rolling_upgrade_page_says_how_many_steps_kept_every_key(tmp_path):
 def test_a_page_of_masters_distributions_says_which_were_built(tmp_path):
     (tmp_path / 'status.json').write_text('{}')
     (tmp_path / '2026-01-01-dists').mkdir()
-    (tmp_path / '2026-01-01-dists' / 'upstream-on-master.json').write_text(json.dumps({
-        'gitCommit': 'abc', 'gitDirty': False, 'commandLine': ['scripts/upstream-on-master', '--dists'],
-        'wallSeconds': 9, 'checkoutCommit': '78d5650c313f', 'patches': [{'applied': True}],
-        'dists': {'without': {'exitCode': 0, 'reused': True}, 'with': {'exitCode': 1, 'reason': 'the build failed'}}}))
+    (tmp_path / '2026-01-01-dists' / 'upstream-on-master.json').write_text(json.dumps(result(
+        'scripts/upstream-on-master', ['scripts/upstream-on-master', '--dists'],
+        {'checkoutCommit': '78d5650c313f', 'patches': [{'applied': True}],
+         'dists': {'without': {'exitCode': 0, 'reused': True},
+                   'with': {'exitCode': 1, 'reason': 'the build failed'}}})))
     line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-dists' in line)
     assert ("1 of 1 patches apply on 78d5650c31; master's distribution without the series reused; master's "
             "distribution with the series NOT built |") in line
@@ -78,9 +89,17 @@ def test_a_page_of_masters_distributions_says_which_were_built(tmp_path):
 def test_a_repeat_tests_page_says_how_often_each_class_passed(tmp_path):
     (tmp_path / 'status.json').write_text('{}')
     (tmp_path / '2026-01-01-repeat').mkdir()
-    (tmp_path / '2026-01-01-repeat' / 'repeat-tests.json').write_text(json.dumps({
-        'gitCommit': 'abc', 'commandLine': ['scripts/repeat-tests', '--runs', '2'], 'wallSeconds': 9,
-        'classes': [{'class': 'TestA', 'runs': 2, 'passed': 2}, {'class': 'TestB', 'runs': 2, 'passed': 1}]}))
+    (tmp_path / '2026-01-01-repeat' / 'repeat-tests.json').write_text(json.dumps(result(
+        'scripts/repeat-tests', ['scripts/repeat-tests', '--runs', '2'],
+        {'classes': [{'class': 'TestA', 'runs': 2, 'passed': 2}, {'class': 'TestB', 'runs': 2, 'passed': 1}]})))
     line = next(line for line in resultindex.render(tmp_path).splitlines() if '2026-01-01-repeat' in line)
-    assert line.split(' | ')[2:4] == ['repeat-tests', 'abc']
+    assert line.split(' | ')[2:4] == ['repeat-tests', COMMIT]
     assert '| TestA 2 of 2 passed; TestB 1 of 2 passed | `scripts/repeat-tests --runs 2` |' in line
+
+
+def test_every_committed_result_is_an_envelope():
+    results = resultindex.pages(resultindex.Path(__file__).resolve().parents[3] / 'docs' / 'results')
+    checked = [json_path for _, _, json_path in results if json_path.name != resultindex.optionsarms.SPEC]
+    assert len(checked) > 100
+    for json_path in checked:
+        assert envelope.problems(json.loads(json_path.read_text())) == [], json_path

@@ -123,13 +123,13 @@ def test_report_table_shows_ratios_against_off():
 
 def test_comparison_puts_two_results_side_by_side():
     def result(seek, commit):
-        return {'machine': {'gitCommit': commit, 'cores': 2}, 'settings': {'ops': 1000},
+        return {'gitCommit': commit, 'gitDirty': False, 'machine': {'cores': 2}, 'settings': {'ops': 1000},
                 'runs': [{'scenario': 'seed', 'arm': 'range', 'om': {'seekAvgUsRun': seek}},
                          {'scenario': 'fso', 'arm': 'off', 'om': {'seekAvgUsRun': 1.0}}]}
-    first, second = result(20.0, 'aaa'), result(5.0, 'bbb')
+    first, second = result(20.0, 'a' * 40), result(5.0, 'b' * 40)
     second['runs'].pop()
     text = report.render_comparison(first, second, 'A', 'B')
-    assert '- A: `A` (commit aaa, 1,000 ops, 2 cores)' in text
+    assert f"- A: `A` (commit {'a' * 40}, 1,000 ops, 2 cores)" in text
     assert '| OM seek average, whole run (us) | 20.0 | 5.0 | 0.25x |' in text
     assert 'Scenarios in only one folder: fso.' in text
 
@@ -157,7 +157,8 @@ def test_repeats_as_pairs_set_each_run_against_the_off_run_of_its_repeat():
 
 
 def test_report_is_written_again_from_summary_json(tmp_path):
-    result = {'status': 'complete', 'commandLine': ['scripts/ab-bench', '--repeat', '3'], 'machine': {},
+    result = {'status': 'complete', 'commandLine': ['scripts/ab-bench', '--repeat', '3'], 'gitCommit': None,
+              'gitDirty': None, 'machine': {},
               'settings': {'arms': ['off', 'range'], 'ops': 1000, 'threads': 10, 'seed': 42, 'repeat': 3,
                            'scrapeIntervalS': 3.0},
               'runs': PAIRED_RUNS}

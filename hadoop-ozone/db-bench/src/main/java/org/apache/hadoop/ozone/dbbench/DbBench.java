@@ -76,7 +76,8 @@ public final class DbBench {
   private static JsonReport.Results runAndWrite(BenchOptions options) throws Exception {
     Instant started = Instant.now();
     Map<String, List<ArmResult>> scenarios = run(options);
-    JsonReport.Results results = new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(started)), scenarios);
+    JsonReport.Results results = new JsonReport.Results(Provenance.of(started), JsonReport.Run.of(options),
+        scenarios);
     if (options.out() != null) {
       File json = JsonReport.write(options.out(), results);
       File page = writePage(results, options.out());
@@ -106,9 +107,9 @@ public final class DbBench {
           run.ops());
       out.printf("Generated from db-bench.json by `scripts/db-bench` (seed %d, %d processors, %d in-run and %d end "
           + "samples per read, every arm %s against the model). Ratios above 1 favour range; range/floor is how far "
-          + "range stays from the best layout.%s%s%n", run.seed(), run.availableProcessors(), run.inRunSamples(),
+          + "range stays from the best layout.%s%s%n", run.seed(), results.provenance().cores(), run.inRunSamples(),
           run.endSamples(), run.verified() ? "checked" : "not checked", run.rangeConfSentence(),
-          run.provenanceSentence());
+          results.provenance().sentence());
       results.scenarios().forEach((scenario, arms) ->
           TableReport.markdown(out, scenario, run.workloads().get(scenario), run.ops(), arms));
     }

@@ -30,7 +30,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** All results as {@code db-bench.json} in the output directory, written atomically, and read back for a page. */
+/**
+ * All results as {@code db-bench.json} in the output directory, in the envelope of every result of this project
+ * ({@link Provenance}), written atomically, and read back for a page.
+ */
 final class JsonReport {
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -39,38 +42,25 @@ final class JsonReport {
   }
 
   /**
-   * What the run was, beside its results.
+   * What the run was set to do: the envelope's settings.
    *
    * @param rangeConf {@code --range-conf}: the range arm's settings over its defaults (empty in a JSON older than
    *     the option)
    * @param quietSeconds {@code --quiet-seconds}: the bulk scenarios' quiet period (0 in a JSON older than the option)
-   * @param provenance the commit, command line, date, wall time and machine (null in a JSON older than it)
    * @param workloads what each scenario wrote and read, by scenario (empty in a JSON older than it)
    */
-  record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, int availableProcessors,
-      Map<String, String> rangeConf, long quietSeconds, Provenance provenance, Map<String, String> workloads) {
+  record Run(long ops, long seed, int inRunSamples, int endSamples, boolean verified, Map<String, String> rangeConf,
+      long quietSeconds, Map<String, String> workloads) {
     Run {
       rangeConf = rangeConf == null ? Map.of() : rangeConf;
       workloads = workloads == null ? Map.of() : workloads;
     }
 
-    static Run of(BenchOptions options, Provenance provenance) {
+    static Run of(BenchOptions options) {
       Map<String, String> workloads = new LinkedHashMap<>();
       options.scenarios().forEach(s -> workloads.put(s.id(), s.workload()));
       return new Run(options.ops(), options.seed(), options.samples(), options.endSamples(), options.verify(),
-          Runtime.getRuntime().availableProcessors(), options.rangeConf(), options.quietSeconds(), provenance,
-          workloads);
-    }
-
-    /** @return the page's sentence on {@link #provenance}, empty for a JSON older than it */
-    String provenanceSentence() {
-      if (provenance == null) {
-        return "";
-      }
-      return String.format(" Run at git commit %s%s with `%s`, started %s, %.0f s wall, on %d cores and %.1f GiB.",
-          provenance.gitCommit(), Boolean.TRUE.equals(provenance.gitDirty()) ? " (with uncommitted changes)" : "",
-          provenance.commandLine(), provenance.startedAt(), provenance.wallSeconds(), provenance.cores(),
-          provenance.memoryGiB());
+          options.rangeConf(), options.quietSeconds(), workloads);
     }
 
     /** @return the page's sentence on {@link #rangeConf}, empty for the defaults */
@@ -84,13 +74,13 @@ final class JsonReport {
     }
   }
 
-  /** A run and its results by scenario, as the JSON holds them. */
-  record Results(Run run, Map<String, List<ArmResult>> scenarios) {
+  /** Where a run came from, what it was set to do and its results by scenario, as the JSON holds them. */
+  record Results(Provenance provenance, Run run, Map<String, List<ArmResult>> scenarios) {
   }
 
   static File write(File dir, Results results) throws IOException {
-    Map<String, Object> root = MAPPER.convertValue(results.run(), new TypeReference<LinkedHashMap<String, Object>>() {
-    });
+    Map<String, Object> root = results.provenance().envelope();
+    root.put("settings", results.run());
     root.put("scenarios", results.scenarios());
     Files.createDirectories(dir.toPath());
     File target = new File(dir, "db-bench.json");
@@ -114,6 +104,6 @@ final class JsonReport {
     Map<String, List<ArmResult>> scenarios = MAPPER.convertValue(root.get("scenarios"),
         new TypeReference<LinkedHashMap<String, List<ArmResult>>>() {
         });
-    return new Results(MAPPER.treeToValue(root, Run.class), scenarios);
+    return new Results(Provenance.read(root), MAPPER.treeToValue(root.get("settings"), Run.class), scenarios);
   }
 }

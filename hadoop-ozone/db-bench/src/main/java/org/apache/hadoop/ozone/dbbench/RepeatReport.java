@@ -61,7 +61,7 @@ final class RepeatReport {
   /** Writes {@link #PAGE} into {@code dir}; @return the page */
   static File write(File dir, List<JsonReport.Results> runs) throws IOException {
     File page = new File(dir, PAGE);
-    JsonReport.Run first = allRepeats(runs);
+    JsonReport.Run first = runs.get(0).run();
     try (PrintStream out = new PrintStream(page, StandardCharsets.UTF_8)) {
       out.printf("# db-bench: %d repeats of %s at %,d operations%n%n", runs.size(),
           String.join(", ", runs.get(0).scenarios().keySet()), first.ops());
@@ -70,7 +70,7 @@ final class RepeatReport {
           + "repeat-K/db-bench.md. A ratio is an arm's replay rate over off's in the same repeat; the interval is a "
           + "95%% t-interval over the repeats' log ratios, which assumes the repeats independent: with few repeats "
           + "it is wide, and a machine whose load drifts within a repeat is not covered by it.%s%s%n", first.seed(),
-          first.availableProcessors(), first.rangeConfSentence(), first.provenanceSentence());
+          runs.get(0).provenance().cores(), first.rangeConfSentence(), allRepeats(runs).sentence());
       for (String scenario : runs.get(0).scenarios().keySet()) {
         rates(out, scenario, runs);
         serviceTime(out, scenario, runs);
@@ -79,19 +79,12 @@ final class RepeatReport {
     return page;
   }
 
-  /** @return the first repeat's run with the provenance of all of them: its start, and their wall times summed */
-  private static JsonReport.Run allRepeats(List<JsonReport.Results> runs) {
-    JsonReport.Run first = runs.get(0).run();
-    Provenance p = first.provenance();
-    if (p == null) {
-      return first;
-    }
-    double wall = runs.stream().mapToDouble(r -> r.run().provenance() == null ? 0 : r.run().provenance().wallSeconds())
-        .sum();
-    Provenance all = new Provenance(p.gitCommit(), p.gitDirty(), p.commandLine(), p.startedAt(), wall, p.cores(),
+  /** @return the first repeat's provenance for all of them: its start, and their wall times summed */
+  private static Provenance allRepeats(List<JsonReport.Results> runs) {
+    Provenance p = runs.get(0).provenance();
+    double wall = runs.stream().map(r -> r.provenance().wallSeconds()).mapToDouble(w -> w == null ? 0 : w).sum();
+    return new Provenance(p.gitCommit(), p.gitDirty(), p.commandLine(), p.startedAt(), wall, p.cores(),
         p.memoryGiB());
-    return new JsonReport.Run(first.ops(), first.seed(), first.inRunSamples(), first.endSamples(), first.verified(),
-        first.availableProcessors(), first.rangeConf(), first.quietSeconds(), all, first.workloads());
   }
 
   /** A row per repeat: each arm's replay rate, then each arm's ratio to off; then the ratios' summary. */

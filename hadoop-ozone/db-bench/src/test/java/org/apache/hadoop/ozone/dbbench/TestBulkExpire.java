@@ -242,8 +242,7 @@ class TestBulkExpire {
     BenchOptions options = BenchOptions.parse("--scenario", scenario, "--ops", String.valueOf(OPS), "--end-samples",
         "2", "--arms", "off,range", "--quiet-seconds", String.valueOf(QUIET_SECONDS), "--work",
         dir.getAbsolutePath());
-    return new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(Instant.now())),
-        DbBench.run(options));
+    return new JsonReport.Results(Provenance.of(Instant.now()), JsonReport.Run.of(options), DbBench.run(options));
   }
 
   private static void replay(WriteModel model, long ops) {

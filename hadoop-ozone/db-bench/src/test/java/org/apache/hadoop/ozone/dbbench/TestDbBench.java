@@ -24,10 +24,12 @@ import static org.assertj.core.api.Assertions.within;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig.Keys;
 import org.junit.jupiter.api.Test;
@@ -61,7 +63,7 @@ class TestDbBench {
 
     // The JSON holds everything a results page shows: read back, it is the same results.
     Provenance provenance = Provenance.of(Instant.now());
-    JsonReport.Results written = new JsonReport.Results(JsonReport.Run.of(options, provenance), results);
+    JsonReport.Results written = new JsonReport.Results(provenance, JsonReport.Run.of(options), results);
     assertThat(JsonReport.read(JsonReport.write(new File(dir, "out"), written))).isEqualTo(written);
     assertThat(provenance.cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(provenance.memoryGiB()).isPositive();
@@ -221,7 +223,7 @@ class TestDbBench {
     withInterval.addAll(List.of("--range-conf", Keys.INTERVAL + "=1h", "--out", new File(dir, "out").getPath()));
     BenchOptions options = BenchOptions.parse(withInterval.toArray(new String[0]));
     JsonReport.Results results =
-        new JsonReport.Results(JsonReport.Run.of(options, Provenance.of(Instant.now())), DbBench.run(options));
+        new JsonReport.Results(Provenance.of(Instant.now()), JsonReport.Run.of(options), DbBench.run(options));
 
     // The compressed clock makes 15 h of the run: the service looks after every operation by default (every
     // second), and every 133 operations with an hour's interval.
@@ -283,6 +285,29 @@ class TestDbBench {
     assertThat(new File(out, RepeatReport.PAGE).delete()).isTrue();
     DbBench.main(new String[] {"--repeats-page", out.getAbsolutePath()});
     assertThat(Files.readString(new File(out, RepeatReport.PAGE).toPath())).isEqualTo(page);
+  }
+
+  /**
+   * Every db-bench result committed under docs/results is in the envelope db-bench writes now: its page can be
+   * written again from it, and where it recorded its origin, the page says where it came from.
+   */
+  @Test
+  void everyCommittedResultReadsBackFromItsEnvelope() throws Exception {
+    List<Path> committed;
+    try (Stream<Path> files = Files.walk(Path.of("../../docs/results"))) {
+      committed = files.filter(f -> f.getFileName().toString().equals("db-bench.json")).toList();
+    }
+    assertThat(committed).hasSizeGreaterThan(10);
+    for (Path json : committed) {
+      JsonReport.Results results = JsonReport.read(json.toFile());
+      assertThat(results.run().ops()).as(json.toString()).isPositive();
+      assertThat(results.scenarios()).as(json.toString()).isNotEmpty();
+      assertThat(results.provenance().cores()).as(json.toString()).isPositive();
+      if (results.provenance().gitCommit() != null) {
+        assertThat(results.provenance().sentence()).as(json.toString())
+            .contains(results.provenance().gitCommit(), String.join(" ", results.provenance().commandLine()));
+      }
+    }
   }
 
   @Test
