@@ -34,7 +34,8 @@ phases, the quiet period, the copy of OM's DB, and each reader between two refre
 import json
 import time
 
-from . import freon, omdb, prom, scrape, summary, verdict
+from harness import freon, omdb, prom, scrape
+from . import summary, verdict
 
 VOLUME = 'vol1'
 OBS_BUCKET = 'obs'

@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use('Agg')  # files only; no display on a server
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
-from . import clientlatency, summary  # noqa: E402
+from . import clientlatency, summary
 
 RATE = 'rate'  # a counter, shown per second
 TOTAL = 'total'  # a counter, shown as grown since the run started

@@ -7,9 +7,10 @@ import re
 import sys
 from pathlib import Path
 
-from . import charts, hatransfer, interleave, preload, production, report, scenarios, summary
-from .cluster import ClusterError, repo_root
-from .progress import ended
+from harness import preload
+from harness.cluster import ClusterError, repo_root
+from harness.progress import ended
+from . import charts, hatransfer, interleave, production, report, scenarios, summary
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER, known_arm
 

@@ -21,9 +21,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import envelope, freon, lifecycle, machine, omdb, prom, scenarios, scrape, summary
-from .cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
-from .progress import Progress
+from harness import envelope, freon, lifecycle, machine, omdb, prom, scrape
+from harness.cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
+from harness.progress import Progress
+from . import scenarios, summary
 
 OM_SERVICE_ID = 'omservice'
 HEAD_TABLES = ('deletedTable', 'openKeyTable', 'keyTable')

@@ -29,14 +29,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import compactionevents, envelope, freon, lifecycle, machine, preload, prom, reconfig, scenarios
+from harness import envelope, freon, lifecycle, machine, preload, prom, reconfig
+from harness.cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
+                             set_metrics_period)
+from harness.progress import ended
+from . import compactionevents, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
-from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
-                      set_metrics_period)
 from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
-from .progress import ended
 
 DEFAULT_BLOCK_S = 20
 DEFAULT_PAIRS = 12
@@ -450,7 +451,7 @@ def scenarios_duration_ms(text):
 
 
 def _fetch(url):
-    from .scrape import fetch_text
+    from harness.scrape import fetch_text
     return fetch_text(url)
 
 

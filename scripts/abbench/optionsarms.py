@@ -14,7 +14,8 @@ import json
 import sys
 from pathlib import Path
 
-from . import envelope, generated
+from harness import envelope
+from . import generated
 
 SPEC = 'options-arms.json'
 PAGE = 'options-arms.md'

@@ -27,10 +27,11 @@ import json
 import os
 import time
 
-from . import clientcost, envelope, interleave, lifecycle, report
-from .cluster import ClusterError
+from harness import envelope, lifecycle
+from harness.cluster import ClusterError
+from harness.progress import ended
+from . import clientcost, interleave, report
 from .interleave import Interleave, InterleaveSettings
-from .progress import ended
 from .runner import Benchmark, Settings
 from .summary import group_runs, lookup
 

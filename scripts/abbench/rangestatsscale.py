@@ -13,7 +13,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import envelope, generated
+from harness import envelope
+from . import generated
 
 JSON = 'range-stats-scale.json'
 PAGE = 'range-stats-scale.md'

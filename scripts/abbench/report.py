@@ -4,7 +4,8 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from . import bulkexpire, clientcost, envelope, scenarios, segments, summary, verdict
+from harness import envelope
+from . import bulkexpire, clientcost, scenarios, segments, summary, verdict
 from .scenarios import ARMS, SCENARIOS
 
 

@@ -13,7 +13,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from . import envelope, generated, optionsarms, rangestatsscale
+from harness import envelope
+from . import generated, optionsarms, rangestatsscale
 from .summary import lookup
 
 INDEX = 'README.md'
@@ -205,7 +206,7 @@ def _describe(json_path):
     result = json.loads(json_path.read_text())
     problems = envelope.problems(result)
     if problems:
-        raise SystemExit(f'docs-from-results: {json_path} is not a result envelope (scripts/abbench/envelope.py): '
+        raise SystemExit(f'docs-from-results: {json_path} is not a result envelope (scripts/harness/envelope.py): '
                          + '; '.join(problems))
     headline = HEADLINES.get(tool(result))
     if headline is None:

@@ -7,12 +7,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, freon, fullcompaction, lifecycle,
-               machine, preload, report, scenarios, segments, summary)
-from .cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
-                      describe_dist, set_metrics_period)
-from .progress import Progress
-from .scrape import Scraper
+from harness import freon, lifecycle, machine, preload
+from harness.cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
+                             describe_dist, set_metrics_period)
+from harness.progress import Progress
+from harness.scrape import Scraper
+from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, fullcompaction, report, scenarios,
+               segments, summary)
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """bulk-expire without a cluster: what --ops makes, the service's last work and the targets from fixed numbers, and
 how a refresh of OM's /prom is told apart from the metrics Ratis computes at every request (a local HTTP server)."""
 
-from abbench import bulkexpire, preload, report, scrape
+from abbench import bulkexpire, report
+from harness import preload, scrape
 
 # Outside the clusters' port blocks of the tests (19400, 19500, 21000, 21100).
 PROM_PORT = 21399

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from abbench import envelope
+from harness import envelope
 
 REPO = Path(__file__).resolve().parents[3]
 # A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).

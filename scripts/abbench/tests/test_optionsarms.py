@@ -3,7 +3,8 @@ targets' verdicts on written-down results."""
 
 import json
 
-from abbench import envelope, optionsarms
+from abbench import optionsarms
+from harness import envelope
 
 
 def arm(name, list_ms, head_ms, compacted_mb):

@@ -16,7 +16,8 @@ EPHEMERAL = 32768
 
 
 def _blocks():
-    files = sorted((REPO / 'scripts' / 'abbench' / 'tests').glob('test_*.py')) + sorted(
+    files = sorted(f for package in ('abbench', 'harness')
+                   for f in (REPO / 'scripts' / package / 'tests').glob('test_*.py')) + sorted(
         (REPO / 'hadoop-ozone' / 'dist' / 'src' / 'test' / 'java').rglob('*IT.java'))
     return [(path.name, int(m.group(1)), int(m.group(1)) + BLOCK * BLOCKS.get(path.name, 1))
             for path in files for m in BASE_PORT.finditer(path.read_text())]

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from abbench import envelope, resultindex
+from abbench import resultindex
+from harness import envelope
 
 COMMIT = '42f54e5103addaca908f8754f32e2b0aadc2e927'
 

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from abbench.cluster import repo_root
+from harness.cluster import repo_root
 
 
 @pytest.mark.parametrize('args, message', [

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from abbench import bulkexpire, cli, freon, scenarios
+from abbench import bulkexpire, cli, scenarios
+from harness import freon
 from abbench.runner import Benchmark, Settings
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from abbench import catalog, charts, envelope, scenarios
+from abbench import charts, scenarios
+from harness import catalog, envelope
 
 REPO = Path(__file__).resolve().parents[3]
 # A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).

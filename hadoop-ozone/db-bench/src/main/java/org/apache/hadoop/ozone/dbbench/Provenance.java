@@ -31,7 +31,7 @@ import java.util.Map;
 
 /**
  * Where a result came from, as every result of this project records it in the same envelope (its fields, their
- * order and what each holds: scripts/abbench/envelope.py, which the docs check runs over every committed result):
+ * order and what each holds: scripts/harness/envelope.py, which the docs check runs over every committed result):
  * this checkout's git commit and whether its tree had uncommitted changes, the command line, when it started, how
  * long it took, and the machine. The wrapper ({@code scripts/db-bench}) knows the checkout and the command line and
  * passes them as system properties; the JVM knows the rest.

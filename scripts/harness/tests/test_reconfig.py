@@ -1,6 +1,6 @@
 """The ozone-site.xml edit that precedes `ozone admin reconfig` (the command itself runs in the cluster tests)."""
 
-from abbench import reconfig
+from harness import reconfig
 
 SITE = '<configuration>\n  <property><name>k</name><value>1</value></property>\n</configuration>\n'
 

@@ -5,7 +5,7 @@ import os
 import shutil
 import subprocess
 
-from abbench.cluster import repo_root
+from harness.cluster import repo_root
 
 BUILT_MARKER = '.built-by-scripts-cluster'
 

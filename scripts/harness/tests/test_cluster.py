@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from abbench.cluster import LocalCluster, repo_root
+from harness.cluster import LocalCluster, repo_root
 
 
 def test_endpoints_and_paths_come_from_scripts_cluster(tmp_path):

@@ -1,6 +1,6 @@
 """omkeybench --journal files: which keys must exist, which must not, across journals."""
 
-from abbench.journal import expected_keys
+from harness.journal import expected_keys
 
 
 def test_the_last_acknowledged_event_of_each_key_counts(tmp_path):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from abbench import catalog, prom
+from harness import catalog, prom
 
 SAMPLE = (Path(__file__).parent / 'data' / 'om_prom_sample.txt').read_text()
 

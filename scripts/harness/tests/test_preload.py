@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from abbench import preload
-from abbench.cluster import LocalCluster, dist_dir
-from abbench.journal import expected_keys
+from harness import preload
+from harness.cluster import LocalCluster, dist_dir
+from harness.journal import expected_keys
 
 REPO = Path(__file__).resolve().parents[3]
 # A block of ports no other test takes (test_ports checks them all); not the harness's default (19100).

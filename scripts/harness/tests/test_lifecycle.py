@@ -6,7 +6,7 @@ import time
 
 from pathlib import Path
 
-from abbench import envelope, lifecycle, machine
+from harness import envelope, lifecycle, machine
 
 REPO = Path(__file__).resolve().parents[3]
 
