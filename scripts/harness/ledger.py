@@ -7,11 +7,11 @@ without the harness's environment and its Prometheus parser)."""
 import json
 import os
 import re
-import signal
 import subprocess
 import time
 import urllib.request
 
+from .freon import FreonRun
 from .journal import expected_keys
 
 VOLUME, BUCKET = 'vol1', 'faults'
@@ -39,7 +39,8 @@ def ozone(ozone_bin, cluster, *args, timeout=300):
 
 class Load:
     """An omkeybench process (of distribution `ozone_bin`, our freon) whose acknowledgements go to `journal`: creates,
-    deletes of the oldest keys and listings in bucket /vol1/faults, at most 400 keys live."""
+    deletes of the oldest keys and listings in bucket /vol1/faults, at most 400 keys live; its output in
+    `journal`.log."""
 
     def __init__(self, ozone_bin, cluster, journal, prefix, threads, seed):
         self.journal = str(journal)
@@ -49,10 +50,9 @@ class Load:
                '--seed', str(seed), '--fail-at-end', '--journal', self.journal]
         if cluster.om_ha:
             cmd += ['--om-service-id', OM_SERVICE_ID]
-        env = dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir))
-        self.output = open(self.journal + '.log', 'w')
-        self.process = subprocess.Popen(cmd, env=env, stdout=self.output, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL)
+        self.run = FreonRun(cmd, dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir)), self.journal + '.log',
+                            'the load')
+        self.run.start()
 
     def lines(self):
         try:
@@ -65,22 +65,14 @@ class Load:
         """Waits until the journal has `lines` more lines than now: OM acknowledges (again)."""
         target, deadline = self.lines() + lines, time.time() + timeout
         while self.lines() < target:
-            if self.process.poll() is not None:
-                raise LedgerError('the load ended early (exit %d); see %s.log' % (self.process.returncode,
-                                                                                self.journal))
+            if self.run.poll() is not None:
+                raise LedgerError('the load ended early (exit %d); see %s.log' % (self.run.poll(), self.journal))
             if time.time() > deadline:
                 raise LedgerError('the load made no progress for %d s; see %s.log' % (timeout, self.journal))
             time.sleep(0.2)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.output.close()
+        self.run.terminate()
 
 
 def bucket_keys(ozone_bin, cluster):

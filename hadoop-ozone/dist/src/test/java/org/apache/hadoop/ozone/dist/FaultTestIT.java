@@ -72,6 +72,9 @@ class FaultTestIT {
       assertThat((Double) kill.get("keys_deleted")).isPositive();
     }
     assertThat(Files.readString(out.resolve("fault-test.md"))).contains("2 of 2 kills passed every check");
-    assertThat(report).containsKeys("commandLine", "startedAt", "wallSeconds", "machine");
+    // The envelope every result starts with (scripts/harness/envelope.py), of a complete run of this checkout.
+    assertThat(report).containsKeys("tool", "reason", "gitDirty", "commandLine", "startedAt", "finishedAt",
+        "wallSeconds", "machine", "settings").containsEntry("status", "complete");
+    assertThat((String) report.get("gitCommit")).matches("[0-9a-f]{40}");
   }
 }

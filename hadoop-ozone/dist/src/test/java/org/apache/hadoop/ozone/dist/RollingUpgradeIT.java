@@ -78,7 +78,10 @@ class RollingUpgradeIT {
     assertThat((Double) steps.get(3).get("keys_deleted")).isPositive();
     assertThat((Double) ((Map<String, Object>) report.get("compactions")).get(rolled)).isPositive();
     assertThat(Files.readString(out.resolve("rolling-upgrade.md"))).contains("4 of 4 steps passed every check");
-    assertThat(report).containsKeys("commandLine", "startedAt", "wallSeconds", "machine");
+    // The envelope every result starts with (scripts/harness/envelope.py), of a complete run of this checkout.
+    assertThat(report).containsKeys("tool", "reason", "gitDirty", "commandLine", "startedAt", "finishedAt",
+        "wallSeconds", "machine", "settings").containsEntry("status", "complete");
+    assertThat((String) report.get("gitCommit")).matches("[0-9a-f]{40}");
     // the existing install itself is as it was: its hosts were hard-link copies, changed by renames only
     assertThat(report).containsEntry("upstreamUnchanged", true);
   }
