@@ -12,12 +12,11 @@ import os
 import re
 import statistics
 import sys
-from pathlib import Path
 
 from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale, scenarios
 from .summary import group_runs, lookup
 
-RESULTS = Path(__file__).resolve().parents[2] / 'docs' / 'results'
+RESULTS = generated.RESULTS
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
 # A fact's links to result pages start with this; fill() makes it the path from the document to docs/results.
 RESULTS_LINK = 'RESULTS/'
@@ -1037,8 +1036,7 @@ def main(argv=None):
     check = generated.check_mode(sys.argv[1:] if argv is None else argv)
     if check is None:
         return 2
-    repo = Path(__file__).resolve().parents[2]
-    results_dir = repo / 'docs' / 'results'
+    repo, results_dir = generated.REPO, generated.RESULTS
     cache, unknown, broken, texts = {}, [], [], {}
     for path in files(repo):
         texts[path] = fill(path.read_text(), results_dir, cache, unknown, path.parent)
@@ -1061,7 +1059,7 @@ def main(argv=None):
               f'configuration default or line of {docnumbers.ALLOWED} accounts for (scripts/abbench/docnumbers.py):\n'
               + '\n'.join(typed), file=sys.stderr)
         return 1
-    return generated.sync(texts, check, repo, 'Facts written')
+    return generated.sync(texts, check, 'Facts written')
 
 
 def unused_facts(texts):

@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import envelope, freon, lifecycle, machine, omdb, prom, scrape
-from harness.cluster import ClusterError, LocalCluster, build_dist_if_needed, client_env
+from harness import envelope, freon, lifecycle, omdb, prom, scrape
+from harness.cluster import ClusterError, LocalCluster, client_env
 from harness.progress import Progress
 from . import scenarios, summary
 
@@ -66,25 +66,17 @@ def measures(scenario):
     return list(HEAD_TABLES) + ([LISTING_LABEL] if lists_from_start(scenario) else [])
 
 
-class HaTransfer:
+class HaTransfer(lifecycle.Driver):
 
     def __init__(self, settings, repo, command_line):
-        self.s = settings
-        self.repo = repo
-        self.out = settings.out
-        self.command_line = command_line
+        super().__init__(settings, repo, command_line)
         self.runs = []
 
     def plan(self):
         return [(scenario, arm) for scenario in self.s.scenarios for arm in self.s.arms]
 
     def run(self):
-        for sub in ('freon', 'logs'):
-            (self.out / sub).mkdir(parents=True, exist_ok=True)
-        self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
-        self.machine = machine.describe(self.ozone)
-        self.git = machine.git_state(self.repo)
-        self.started_at, began = lifecycle.now(), time.monotonic()
+        self.begin(('freon', 'logs'))
         self.work_root = Path(tempfile.mkdtemp(prefix='abbench-ha-'))
         plan = self.plan()
         progress = Progress(len(plan))
@@ -95,8 +87,7 @@ class HaTransfer:
         settings = {'scenarios': self.s.scenarios, 'arms': self.s.arms, 'ops': self.s.ops, 'threads': self.s.threads,
                     'seed': self.s.seed, 'quietSeconds': self.s.quiet_s, 'basePort': self.s.base_port,
                     'weights': self.s.weights, 'writeBuffer': self.s.write_buffer, 'extraOmConf': self.s.om_conf}
-        result = dict(lifecycle.envelope('scripts/ab-bench ha-transfer', status, reason, self.started_at, began,
-                                         self.command_line, self.machine, settings, self.git), runs=self.runs)
+        result = dict(self.envelope('scripts/ab-bench ha-transfer', status, reason, settings), runs=self.runs)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result))
         return result

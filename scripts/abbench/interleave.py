@@ -29,9 +29,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import envelope, freon, lifecycle, machine, preload, prom, reconfig
-from harness.cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
-                             set_metrics_period)
+from harness import envelope, freon, lifecycle, preload, prom, reconfig
+from harness.cluster import METRICS2_PERIOD_S, ClusterError, LocalCluster, client_env, set_metrics_period
 from harness.progress import ended
 from . import compactionevents, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
@@ -241,13 +240,10 @@ def analyse(blocks, aa=False, continuous_busy=None):
     return result
 
 
-class Interleave:
+class Interleave(lifecycle.Driver):
 
     def __init__(self, settings, repo, command_line):
-        self.s = settings
-        self.repo = repo
-        self.out = settings.out
-        self.command_line = command_line
+        super().__init__(settings, repo, command_line)
         self.blocks = []
         self.switches = []
 
@@ -268,12 +264,7 @@ class Interleave:
         return ('true' if label == ON else 'false'), AA_TIMEOUTS[0]
 
     def run(self):
-        for sub in ('freon', 'logs', 'charts'):
-            (self.out / sub).mkdir(parents=True, exist_ok=True)
-        self.ozone = build_dist_if_needed(self.repo) / 'bin' / 'ozone'
-        self.machine = machine.describe(self.ozone)
-        self.git = machine.git_state(self.repo)
-        self.started_at, began = lifecycle.now(), time.monotonic()
+        self.begin(('freon', 'logs', 'charts'))
         image, image_info = None, None
         if self.s.preload_keys:
             image, image_info = preload.ensure_image(self.repo, self.s.preload_keys, self.s.base_port,
@@ -333,9 +324,8 @@ class Interleave:
                     'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
                     'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
                     'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT}
-        result = dict(lifecycle.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status,
-                                         reason, self.started_at, began, self.command_line, self.machine, settings,
-                                         self.git),
+        result = dict(self.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status, reason,
+                                    settings),
                       omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,
                       preload=image_info, schedule=[[pair, list(order)] for pair, order in self.schedule],
                       switches=self.switches, blocks=self.blocks,

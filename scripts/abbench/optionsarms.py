@@ -12,7 +12,6 @@ or below every tuning arm's at fewer compaction bytes, and at most half of read-
 
 import json
 import sys
-from pathlib import Path
 
 from harness import envelope
 from . import generated
@@ -183,9 +182,8 @@ def main(argv=None):
     check = generated.check_mode(sys.argv[1:] if argv is None else argv)
     if check is None:
         return 2
-    repo = Path(__file__).resolve().parents[2]
-    pages = {folder / PAGE: render(folder) for folder in folders(repo / 'docs' / 'results')}
-    return generated.sync(pages, check, repo, 'Page written')
+    return generated.sync({folder / PAGE: render(folder) for folder in folders(generated.RESULTS)}, check,
+                          'Page written')
 
 
 if __name__ == '__main__':

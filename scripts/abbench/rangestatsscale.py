@@ -224,8 +224,7 @@ def main(argv=None):
     check = generated.check_mode(argv)
     if check is None:
         return 2
-    repo = Path(__file__).resolve().parents[2]
-    return generated.sync(pages(repo / 'docs' / 'results'), check, repo, 'Page written')
+    return generated.sync(pages(generated.RESULTS), check, 'Page written')
 
 
 if __name__ == '__main__':

@@ -11,7 +11,6 @@ one differs from what the JSON gives. Standard library only, so that the check r
 import json
 import statistics
 import sys
-from pathlib import Path
 
 from harness import envelope
 from . import generated, optionsarms, rangestatsscale
@@ -270,9 +269,7 @@ def main(argv=None):
     check = generated.check_mode(sys.argv[1:] if argv is None else argv)
     if check is None:
         return 2
-    repo = Path(__file__).resolve().parents[2]
-    results_dir = repo / 'docs' / 'results'
-    return generated.sync({results_dir / INDEX: render(results_dir)}, check, repo, 'Index written')
+    return generated.sync({generated.RESULTS / INDEX: render(generated.RESULTS)}, check, 'Index written')
 
 
 if __name__ == '__main__':

@@ -7,9 +7,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import freon, lifecycle, machine, preload
-from harness.cluster import (METRICS2_PERIOD_S, ClusterError, LocalCluster, build_dist_if_needed, client_env,
-                             describe_dist, set_metrics_period)
+from harness import freon, lifecycle, preload
+from harness.cluster import METRICS2_PERIOD_S, ClusterError, LocalCluster, client_env, describe_dist, set_metrics_period
 from harness.progress import Progress
 from harness.scrape import Scraper
 from . import (bulkexpire, charts, clientcost, clientlatency, compactionevents, fullcompaction, report, scenarios,
@@ -48,13 +47,10 @@ def _load():
     return [round(x, 2) for x in os.getloadavg()]
 
 
-class Benchmark:
+class Benchmark(lifecycle.Driver):
 
     def __init__(self, settings, repo, command_line):
-        self.s = settings
-        self.repo = repo
-        self.out = settings.out
-        self.command_line = command_line
+        super().__init__(settings, repo, command_line)
         self.runs = []
         self.measured_rate = {}  # scenario -> client ops/s of its last finished arm, to size the next arm
         self.image = None  # the preloaded cluster every arm starts from, with --preload-keys
@@ -67,12 +63,7 @@ class Benchmark:
 
     def run(self):
         """Runs the plan; returns the result (status 'partial' after an abort). A failed build raises ClusterError."""
-        for sub in ('series', 'freon', 'logs', 'charts') + (('profiles',) if self.s.profile else ()):
-            (self.out / sub).mkdir(parents=True, exist_ok=True)
-        self.ozone = build_dist_if_needed(self.repo, self.s.profile) / 'bin' / 'ozone'
-        self.machine = machine.describe(self.ozone)
-        self.git = machine.git_state(self.repo)
-        self.started_at, self.began = lifecycle.now(), time.monotonic()
+        self.begin(('series', 'freon', 'logs', 'charts') + (('profiles',) if self.s.profile else ()), self.s.profile)
         if self.s.preload_keys:
             self.image, self.image_info = preload.ensure_image(self.repo, self.s.preload_keys, self.s.base_port,
                                                                self.s.preload_churn, self.out / 'logs' / 'preload.log')
@@ -248,8 +239,7 @@ class Benchmark:
                     'preloadKeys': self.s.preload_keys,
                     'preloadChurn': self.s.preload_churn, 'intervalFraction': self.s.interval_fraction,
                     'quietSeconds': self.s.quiet_s, 'metrics2PeriodS': METRICS2_PERIOD_S}
-        result = dict(lifecycle.envelope('scripts/ab-bench arms', status, reason, self.started_at, self.began,
-                                         self.command_line, self.machine, settings, self.git),
+        result = dict(self.envelope('scripts/ab-bench arms', status, reason, settings),
                       preload=self.image_info, runs=self.runs)
         (self.out / 'summary.json').write_text(json.dumps(result, indent=2) + '\n')
         chart_files = {}

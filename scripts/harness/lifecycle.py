@@ -1,11 +1,14 @@
-"""What every driver of a measurement does around its run the same way: the time a result records, SIGTERM taken as
-Ctrl-C, the cells of its plan run until one aborts, and the fields every result starts with."""
+"""What every driver of a measurement does around its run the same way: its start (output folders, the build, the
+machine and the checkout's commit), the time a result records, SIGTERM taken as Ctrl-C, the cells of its plan run
+until one aborts, and the fields every result starts with."""
 
 import contextlib
 import datetime
 import signal
 import time
 
+from . import machine
+from .cluster import build_dist_if_needed
 from .envelope import make as make_envelope
 
 
@@ -55,3 +58,29 @@ def envelope(tool, status, reason, started_at, began, command_line, machine, set
     wall = round(time.monotonic() - began, 1) if began is not None else None
     return make_envelope(tool, command_line, started_at, wall, machine, settings, git, status, reason,
                          finished_at=now())
+
+
+class Driver:
+    """A measurement on clusters of this checkout's distribution: its settings (`s`, with `out`, the output folder),
+    the checkout `repo` it builds and measures, and the command line it was started with."""
+
+    def __init__(self, settings, repo, command_line):
+        self.s = settings
+        self.repo = repo
+        self.out = settings.out
+        self.command_line = command_line
+
+    def begin(self, folders, profile=False):
+        """Starts the run: makes the output's `folders`, builds the distribution if needed (`profile`: with
+        async-profiler) and reads, now, what the result's envelope records of where it came from."""
+        for folder in folders:
+            (self.out / folder).mkdir(parents=True, exist_ok=True)
+        self.ozone = build_dist_if_needed(self.repo, profile) / 'bin' / 'ozone'
+        self.machine = machine.describe(self.ozone)
+        self.git = machine.git_state(self.repo)
+        self.started_at, self.began = now(), time.monotonic()
+
+    def envelope(self, tool, status, reason, settings):
+        """The result's envelope, ending now."""
+        return envelope(tool, status, reason, self.started_at, self.began, self.command_line, self.machine, settings,
+                        self.git)

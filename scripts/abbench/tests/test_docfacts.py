@@ -9,7 +9,7 @@ def test_every_fact_in_the_docs_is_what_its_json_gives():
 
 def test_a_marker_is_filled_from_the_json_and_an_unknown_name_is_reported():
     name = next(iter(docfacts.FACTS))
-    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    results = docfacts.RESULTS
     unknown = []
     text = docfacts.fill(f'a <!--fact {name}-->typed<!--/fact--> b <!--fact no.such-->1<!--/fact-->', results, {},
                          unknown)
@@ -23,7 +23,7 @@ def test_a_link_to_no_file_is_reported_and_a_facts_links_follow_the_document(tmp
     doc.parent.mkdir()
     assert docfacts.broken_links(doc, '[a](../there.md) [b](../gone.md) [c](https://x.org/y) [d](#anchor)') == [
         '../gone.md']
-    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    results = docfacts.RESULTS
     table = docfacts.fill('<!--fact interleaved.table--><!--/fact-->', results, {}, [],
                           results.parent / 'design')
     assert '](../results/2026-11-26-ab-bench-interleave-retention-aa/report.md)' in table
@@ -39,7 +39,7 @@ def test_a_fact_no_document_marks_is_reported():
 def test_a_status_line_counts_the_targets_its_page_judges():
     """README's Status states the targets of a page as the page itself judges them (its Targets table), so that no
     line says "done" beside a missed target."""
-    results = docfacts.Path(docfacts.__file__).resolve().parents[2] / 'docs' / 'results'
+    results = docfacts.RESULTS
     page = (results / docfacts.BULK_CLUSTER).with_name('report.md').read_text()
     table = page.split('### Targets')[1].split('###')[0]
     rows = [line for line in table.splitlines() if line.startswith('| `range` |')]
