@@ -149,16 +149,13 @@ final class BulkExpireFsoModel extends WriteModel {
 
   @Override
   protected void operation() {
-    long now = step++;
-    if (burst.fills(now)) {
-      create();
-    } else {
-      deleteTree((int) (now - burst.fillSteps()));
-    }
-    if (burst.isLast(now)) {
-      while (!pendingDirectories.isEmpty() || !deletedFiles.ids().isEmpty()) {
-        deletingServices();
-      }
+    burst.take(step++, this::create, expiring -> deleteTree((int) expiring), this::drainServices);
+  }
+
+  /** After the burst: both deleting services run until their queues are empty. */
+  private void drainServices() {
+    while (!pendingDirectories.isEmpty() || !deletedFiles.ids().isEmpty()) {
+      deletingServices();
     }
   }
 

@@ -41,14 +41,6 @@ final class BulkExpireModel extends ObjectStoreModel {
 
   @Override
   protected void operation() {
-    long now = step++;
-    if (burst.fills(now)) {
-      create();
-    } else {
-      delete();
-    }
-    if (burst.isLast(now)) {
-      drainQueues();
-    }
+    burst.take(step++, this::create, expiring -> delete(), this::drainQueues);
   }
 }

@@ -17,6 +17,8 @@
 
 package org.apache.hadoop.ozone.dbbench;
 
+import java.util.function.LongConsumer;
+
 /**
  * The steps of a bulk scenario's burst, a client request each: the first fill, the others expire the oldest entries,
  * oldest first, as lifecycle expiry does, until those expired are 5/6 of those created. An expiring step deletes a key
@@ -38,13 +40,18 @@ record Burst(long fillSteps, long steps) {
     return new Burst(ops * CREATED * perExpiry / ((long) CREATED * perExpiry + EXPIRED), ops);
   }
 
-  /** @return whether step {@code step} (from 0) fills */
-  boolean fills(long step) {
-    return step < fillSteps;
-  }
-
-  /** @return whether step {@code step} (from 0) is the burst's last */
-  boolean isLast(long step) {
-    return step == steps - 1;
+  /**
+   * Takes step {@code step} (from 0): {@code fill} while the burst fills, else {@code expire} of the expiring step's
+   * number (from 0, the oldest entries first); after the last step, {@code end}.
+   */
+  void take(long step, Runnable fill, LongConsumer expire, Runnable end) {
+    if (step < fillSteps) {
+      fill.run();
+    } else {
+      expire.accept(step - fillSteps);
+    }
+    if (step == steps - 1) {
+      end.run();
+    }
   }
 }
