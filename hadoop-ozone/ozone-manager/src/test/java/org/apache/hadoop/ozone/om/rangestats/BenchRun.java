@@ -22,14 +22,15 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine;
 
 /**
  * What the range statistics benchmarks (test-scope mains, run by their scripts) share: their command line, and the
- * provenance every result of this project records (the wrapper passes the command line and the checkout's commit
- * and state as system properties; the JVM knows the rest).
+ * fields every result of this project starts with, where it came from (the wrapper passes the command line, a word a
+ * line, and the checkout's commit and state as system properties; the JVM knows the rest).
  */
 final class BenchRun {
   private final String tool;
@@ -48,21 +49,34 @@ final class BenchRun {
     this.tool = tool;
   }
 
-  /** @return a result's root: where it came from, then {@code body}, as JSON in {@code file} */
+  /**
+   * Writes a complete run's result as JSON in {@code file}: where it came from, in the fields and order every result
+   * of this project starts with (tool, status, reason, gitCommit, gitDirty, commandLine, startedAt, finishedAt,
+   * wallSeconds, machine, settings), then the rest of {@code body}.
+   *
+   * @param body the benchmark's result, with what it was set to do under {@code settings}
+   */
   void writeJson(Path file, Map<String, Object> body) throws IOException {
+    String commit = System.getProperty("bench.git.commit");
+    boolean inGit = commit != null && commit.matches("[0-9a-f]{40}");
+    String command = System.getProperty("bench.command");
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("cores", Runtime.getRuntime().availableProcessors());
     machine.put("memoryGiB", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getTotalPhysicalMemorySize() / (double) (1L << 30));
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("tool", tool);
-    root.put("commandLine", System.getProperty("bench.command"));
-    root.put("gitCommit", System.getProperty("bench.git.commit"));
-    root.put("gitDirty", Boolean.parseBoolean(System.getProperty("bench.git.dirty")));
+    root.put("status", "complete");
+    root.put("reason", null);
+    root.put("gitCommit", inGit ? commit : null);
+    root.put("gitDirty", inGit ? Boolean.parseBoolean(System.getProperty("bench.git.dirty")) : null);
+    root.put("commandLine", command == null ? null : Arrays.asList(command.split("\n")));
     root.put("startedAt", started.toString());
+    root.put("finishedAt", Instant.now().toString());
     root.put("wallSeconds", (System.nanoTime() - startedNanos) / 1e9);
     root.put("machine", machine);
-    root.putAll(body);
+    root.put("settings", body.get("settings"));
+    body.forEach(root::putIfAbsent);
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
   }
 
