@@ -52,11 +52,12 @@ def run_cells(cells, run_one, between):
     return 'complete', None
 
 
-def envelope(tool, status, reason, started_at, began, command_line, machine, settings, git):
-    """A driver's result envelope (envelope.py), ending now: its wall time from `began`, a time.monotonic(); `git`
-    the (commit, dirty) of the checkout it measured, read at its start. The driver adds its body after it."""
+def envelope(tool, status, reason, started_at, began, command_line, described, settings, git):
+    """A driver's result envelope (envelope.py), ending now: its wall time from `began`, a time.monotonic();
+    `described` the machine (machine.describe) and `git` the (commit, dirty) of the checkout it measured, both read at
+    its start. The driver adds its body after it."""
     wall = round(time.monotonic() - began, 1) if began is not None else None
-    return make_envelope(tool, command_line, started_at, wall, machine, settings, git, status, reason,
+    return make_envelope(tool, command_line, started_at, wall, described, settings, git, status, reason,
                          finished_at=now())
 
 
