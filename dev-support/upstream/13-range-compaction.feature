@@ -38,9 +38,12 @@ benchmarks join with client latencies.
 KeyManagerImpl starts and stops the service with its other background
 services. OzoneManager owns its configuration, validated when OM starts
 (even when the service is off, so that a bad value fails OM with the key
-and value named), and registers it with its ReconfigurationHandler: every
-key is reconfigurable with `ozone admin reconfig` by an OM administrator,
-on each OM on its own. RangeCompactionSwitch starts or stops (after the
+and value named), and registers it with its ReconfigurationHandler: the
+keys an operator turns in an incident (enabled, interval, timeout,
+budget.ratio, pause.ratio) are reconfigurable with `ozone admin reconfig`
+by an OM administrator, on each OM on its own
+({jira:range-compaction-reconfiguration} makes the rest so).
+RangeCompactionSwitch starts or stops (after the
 running compaction) the service when a reconfiguration completes, and
 restarts it in place for a new interval, as OM's other background
 services do (its metrics and what it learned stay); the other keys apply

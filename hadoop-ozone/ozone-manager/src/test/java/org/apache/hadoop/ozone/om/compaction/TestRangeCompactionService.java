@@ -25,6 +25,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -739,6 +740,21 @@ class TestRangeCompactionService {
         "Invalid ozone.om.range.compaction.service.backoff.foreground.latency = -1: must be at least 0");
     assertInvalid("ozone.om.range.compaction.service.max.compaction.bytes", "0B",
         "Invalid ozone.om.range.compaction.service.max.compaction.bytes = 0: must be at least 1");
+  }
+
+  /**
+   * Every key of the service can be changed on a running OM ({@code ozone admin reconfig}): a key added without
+   * {@code reconfigurable = true} fails here.
+   */
+  @Test
+  void everyKeyIsReconfigurable() throws IllegalAccessException {
+    Set<String> keys = new TreeSet<>();
+    for (Field field : RangeCompactionConfig.Keys.class.getFields()) {
+      if (!field.getName().equals("PREFIX")) {
+        keys.add((String) field.get(null));
+      }
+    }
+    assertThat(new RangeCompactionConfig().reconfigurableProperties()).containsExactlyInAnyOrderElementsOf(keys);
   }
 
   private static void assertInvalid(String key, String value, String message) {

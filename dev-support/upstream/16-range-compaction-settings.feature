@@ -5,8 +5,9 @@ subject: HDDS-XXXXX. Range compaction: the settings in force on /jmx and /prom
 files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/RangeCompactionSettings.java
 amends: dev-support/upstream/amends/range-compaction-settings.diff
 
-{jira:range-compaction} makes every key of the service reconfigurable at
-runtime (ozone admin reconfig), on each OM on its own. An operator who
+{jira:range-compaction} and {jira:range-compaction-reconfiguration} make
+every key of the service reconfigurable at runtime (ozone admin reconfig),
+on each OM on its own. An operator who
 changes one during an incident, and whoever reads the dashboards after,
 needs to see what each OM runs with next to what it does: the service's
 metrics are on /jmx and /prom, its configuration was not.
