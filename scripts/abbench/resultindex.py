@@ -207,12 +207,12 @@ def _describe(json_path):
     if problems:
         raise SystemExit(f'docs-from-results: {json_path} is not a result envelope (scripts/harness/envelope.py): '
                          + '; '.join(problems))
-    headline = HEADLINES.get(tool(result))
-    if headline is None:
+    wrote = tool(result)
+    if wrote not in HEADLINES:
         raise SystemExit(f"docs-from-results: {json_path}: no headline for results of {result['tool']}")
     commit = envelope.commit_text(result) if result['gitCommit'] else None
     command = ' '.join(result['commandLine']) if result['commandLine'] else None
-    return tool(result), headline(result), commit, command, result['wallSeconds']
+    return wrote, HEADLINES[wrote](result), commit, command, result['wallSeconds']
 
 
 def pages(results_dir):

@@ -11,6 +11,7 @@ import subprocess
 import time
 import urllib.request
 
+from .cluster import client_env
 from .freon import FreonRun
 from .journal import expected_keys
 
@@ -29,8 +30,7 @@ class LedgerError(Exception):
 
 def ozone(ozone_bin, cluster, *args, timeout=300):
     """bin/ozone `ozone_bin` as the cluster's client; what it printed, or LedgerError."""
-    env = dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir))
-    done = subprocess.run([str(ozone_bin), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    done = subprocess.run([str(ozone_bin), *args], env=client_env(cluster), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True, timeout=timeout, stdin=subprocess.DEVNULL)
     if done.returncode != 0:
         raise LedgerError('ozone %s failed: %s' % (' '.join(args[:3]), done.stderr.strip()[-300:]))
@@ -50,8 +50,7 @@ class Load:
                '--seed', str(seed), '--fail-at-end', '--journal', self.journal]
         if cluster.om_ha:
             cmd += ['--om-service-id', OM_SERVICE_ID]
-        self.run = FreonRun(cmd, dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir)), self.journal + '.log',
-                            'the load')
+        self.run = FreonRun(cmd, client_env(cluster), self.journal + '.log', 'the load')
         self.run.start()
 
     def lines(self):

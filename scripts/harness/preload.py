@@ -19,7 +19,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .cluster import ClusterError, LocalCluster, dist_dir
+from .cluster import ClusterError, LocalCluster, client_env, dist_dir
 
 VOLUME = 'vol1'
 BUCKET = 'cold'
@@ -157,8 +157,7 @@ class PreloadImage:
 
     def _ozone(self, cluster, args, log):
         """bin/ozone with the cluster's client configuration."""
-        env = dict(os.environ, OZONE_CONF_DIR=str(cluster.client_conf_dir))
-        _run([str(dist_dir(self.repo) / 'bin' / 'ozone')] + args, env, log, 'ozone ' + ' '.join(args))
+        _run([str(dist_dir(self.repo) / 'bin' / 'ozone')] + args, client_env(cluster), log, 'ozone ' + ' '.join(args))
 
     def _fill(self, cluster, jar, log):
         """ColdBucketFill on OM's DB, with OM's configuration (so it finds the DB, omMetrics and the Ratis log)."""
