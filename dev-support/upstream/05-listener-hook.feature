@@ -1,8 +1,8 @@
-# The hdds-server-framework changes that OM's range statistics (03-07) and range compaction service (08-12) build on.
+# The hdds-server-framework changes that OM's range statistics (06-09) and range compaction service (10-22) build on.
 # Framework patch 0002 serves both: getColumnFamilyMetaData and getPropertiesOfAllTables feed the range
 # statistics, getMutableOptions the compaction service's back-off, newIterator(ReadOptions) its head probe,
 # ColumnFamily#getIteratorCount its pacing by readers. It goes here, into the one framework patch,
-# because it changes the same class family, needs the same reviewers, and is useful on its own; 03 and 04
+# because it changes the same class family, needs the same reviewers, and is useful on its own; 08 and 12
 # only add OM code on top of it.
 name: listener-hook
 subject: HDDS-XXXXX. Extra RocksDB event listeners and per-column-family SST metadata in DBStore

@@ -1,21 +1,26 @@
-# Range statistics, part 3: OM keeps the index of 03 and the ranges of 04 current from its DB's flushes and
-# compactions, and publishes metrics. Its measured cost is from RangeStatsFlushBench (06), on the committed page.
+# Range statistics, part 3: OM keeps an index of its tables' SSTs and their ranges (07) current from its DB's flushes
+# and compactions, and publishes metrics. Its measured cost is from RangeStatsFlushBench (09), on the committed page.
 name: range-stats
 subject: HDDS-XXXXX. OM keeps range statistics of its RocksDB tables current
 patch: hadoop-ozone/ozone-manager/0001-om-range-statistics.patch
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{OmRangeStats,OmRangeStatsMetrics,RangeStatsConfig,SstIndexListener,SstIndexUpdater,SstFiles,SstSource}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{SstIndex,TableRanges,OmRangeStats,OmRangeStatsMetrics,SstIndexListener,SstIndexUpdater}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsIndex.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestOmRangeStatsMiniCluster.java
 results: docs/results/2026-11-26-range-stats-overhead-10k-ssts/range-stats-overhead.txt
 results-from: with index   without index   with/without
+amends: dev-support/upstream/amends/range-stats.diff
 
 OM needs to know, cheaply and at all times, where in its tables the
 tombstones are: to compact only the key ranges dense with them, and to let
-operators see why iterators over a bucket are slow. {jira:range-stats-index}
-and {jira:range-model} added the index and its ranges; this change keeps
+operators see why iterators over a bucket are slow. {jira:range-stats-debug}
+and {jira:range-model} compute them for a DB on disk; this change keeps
 them current in OM.
 
-For each tracked table OM keeps an index of the live SSTs. A RocksDB event
+For each tracked table (ozone.om.range.stats.tables) OM keeps an index of
+the live SSTs: SstIndex, an immutable, versioned set of them, of which a
+new version replaces the old in one reference swap, so readers never lock;
+TableRanges holds one version with its ranges and totals, computed once.
+A RocksDB event
 listener (a ManagedEventListener installed with {jira:listener-hook}'s
 DBStoreBuilder#addEventListener) only queues the changed table on flush and
 compaction events, so RocksDB's threads never wait; one background thread
