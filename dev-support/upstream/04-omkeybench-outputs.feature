@@ -23,12 +23,14 @@ A/B benchmark or a fault test reads:
   span of a run, such as the blocks of an A/B measurement.
 - --journal (KeyJournal): a line per acknowledged create and delete,
   written through at once, so that a fault test can check the bucket
-  against what OM acknowledged after OM was killed.
+  against what OM acknowledged after OM was killed. A journal records keys
+  one by one, so it is refused with deletedir in --weights.
 
 Compatibility: new options of omkeybench, off by default.
 
 Test plan: TestOmKeyBenchStats, TestIntervalLatencies and TestLatencyLog
-check each on plain data. TestOmKeyBenchMiniCluster: the counts and the
+check each on plain data; TestOmKeyBenchSettings, the journal refused with
+deletedir. TestOmKeyBenchMiniCluster: the counts and the
 summary match the bucket, the journal's last word on every key is its state
 in the bucket, the latency CSV and the log count every completed operation
 once.

@@ -36,7 +36,7 @@ directory (RocksDB's log goes to the tool's logger, through ManagedLogger).
   /volumeId/bucketId/ and parent directory in the FSO tables).
 
 Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
-range-compaction.md); in full, docs/design/range-statistics.md of the fork.
+range-compaction.md).
 
 Compatibility: a new subcommand of ozone debug, and new classes in the new
 package org.apache.hadoop.ozone.om.rangestats; nothing else changes.

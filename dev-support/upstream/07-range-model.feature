@@ -27,10 +27,11 @@ range-stats` shows them, densest first.
   (HDDS-13422).
 - `ozone debug range-stats` prints the ranges, densest first, as a table
   or with --json (--top N, --max-range-entries); the per-table view of
-  {jira:range-stats-debug} moves to --heads.
+  {jira:range-stats-debug} moves to --heads, and --seek, which reads from
+  a key, now needs --heads.
 
 Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
-range-compaction.md); in full, docs/design/range-statistics.md of the fork.
+range-compaction.md).
 
 Compatibility: new classes, a new configuration key read by the debug
 tool (OM reads it from {jira:range-stats} on), and a new default view of

@@ -42,11 +42,12 @@ _top_range_score, _ranges, _ranges_compute_millis, _ranges_degraded, plus
 om_range_stats_index_updates and _range_recomputations.
 
 Design: {jira:range-compaction-design} (hadoop-hdds/docs/content/design/
-range-compaction.md); in full, docs/design/range-statistics.md of the fork.
+range-compaction.md).
 
 Compatibility: on by default (ozone.om.range.stats.enabled) and read-only:
-it changes nothing in the DB or in OM's behaviour; off, OM installs no
-listener. The cost below was measured with RangeStatsFlushBench
+it changes nothing in the DB or in what OM answers, and costs OM's flushes
+what the table below shows; off, OM installs no listener. The cost was
+measured with RangeStatsFlushBench
 ({jira:range-stats-bench}): the same puts and deletes into two real OM DBs,
 one with and one without range statistics.
 

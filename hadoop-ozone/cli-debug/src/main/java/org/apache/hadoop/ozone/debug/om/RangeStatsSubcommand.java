@@ -41,8 +41,8 @@ import org.kohsuke.MetaInfServices;
 import picocli.CommandLine;
 
 /**
- * {@code ozone debug range-stats}: the range statistics of an OM DB, computed
- * as OM computes them, from a DB opened read-only.
+ * {@code ozone debug range-stats}: the range statistics of an OM DB (its key
+ * ranges and their tombstones, densest first), from a DB opened read-only.
  */
 @CommandLine.Command(name = "range-stats",
     description = "Shows where the tombstones of an OM DB's tables are: its key ranges (a bucket, or part of one) "

@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Exact counters of an {@code omkeybench} run, safe under concurrency, and the progress line in the prototype's format:
+ * Exact counters of an {@code omkeybench} run, safe under concurrency, and its one-line progress status:
  * {@code live=L/M created=C deleted=D [LIMIT_REACHED] CREATE: rate R max X DELETE: rate R max X ...}.
  */
 final class OmKeyBenchStats {

@@ -22,8 +22,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Not a test: prints the cost of picking tracked keys as the live set grows, side by side with the prototype's
- * copy-the-set pick. Run after {@code mvn test-compile}:
+ * Not a test: prints the cost of picking tracked keys as the live set grows, side by side with copying the
+ * set into a list and picking from the copy, as a generator without a live set would do per pick. Run after
+ * {@code mvn test-compile}:
  * <pre>
  * java -cp hadoop-ozone/freon/target/classes:hadoop-ozone/freon/target/test-classes \
  *     org.apache.hadoop.ozone.freon.omkeybench.LiveSetSamplingBench
@@ -39,7 +40,7 @@ public final class LiveSetSamplingBench {
 
   public static void main(String[] args) {
     System.out.println("max-live-keys  pick ns/op  delete+create ns/op  oldest delete+create ns/op  "
-        + "copy-then-pick ns/op (prototype)");
+        + "copy-then-pick ns/op");
     for (int round = 0; round < 2; round++) {
       for (int size : SIZES) {
         String line = String.format(Locale.ROOT, "%13d  %10.1f  %19.1f  %26.1f  %20.1f", size,
@@ -83,7 +84,7 @@ public final class LiveSetSamplingBench {
     return report(start, OPS, sink);
   }
 
-  /** What the prototype did per DELETE and LIST: copy the whole set, then pick. */
+  /** Copy the whole set, then pick: the cost a DELETE or LIST pays without a live set that picks in place. */
   private static double copyPick(int size) {
     List<String> set = new ArrayList<>();
     for (int i = 0; i < size; i++) {

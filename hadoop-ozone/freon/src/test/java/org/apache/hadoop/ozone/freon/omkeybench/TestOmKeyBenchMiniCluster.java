@@ -293,8 +293,22 @@ class TestOmKeyBenchMiniCluster {
     run(-1, "-n", "1", "-p", "old", "-v", "vold", "-b", "bold", "--existing-keys", "50");
   }
 
+  /** --size: every key holds that many bytes, written to the datanode (one replica: the cluster has one). */
   @Test
-  void seedCommandLineRuns() throws Exception {
+  void keysWithData() throws Exception {
+    run(0, "-n", "20", "-t", "2", "-p", "data", "-v", "vdata", "-b", "bdata", "--weights", "create:1",
+        "--size", "1KB", "--buffer", "100", "--type", "RATIS", "--replication", "ONE");
+    OzoneBucket bucket = client.getObjectStore().getVolume("vdata").getBucket("bdata");
+    List<Long> sizes = new ArrayList<>();
+    Iterator<? extends OzoneKey> it = bucket.listKeys("data/");
+    while (it.hasNext()) {
+      sizes.add(it.next().getDataSize());
+    }
+    assertThat(sizes).hasSize(20).containsOnly(1024L);
+  }
+
+  @Test
+  void defaultCommandLineRuns() throws Exception {
     OmKeyBench bench = run(0, "-n", "300", "-t", "10", "--size=0", "--volume", "vol1", "--bucket", "bucket1",
         "--weights", "create:20,delete:8,list:1", "--max-live-keys", "25000");
     assertThat(bench.stats().totalOps()).isEqualTo(300);

@@ -31,11 +31,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The progress line in the prototype's format and the JSON summary. */
+/** The progress line and the JSON summary. */
 class TestOmKeyBenchStats {
 
   @Test
-  void progressLineInSeedFormat() {
+  void progressLine() {
     LiveSet<String> live = new LiveSet<>(2, false);
     OmKeyBenchStats stats = new OmKeyBenchStats(OpWeights.parse("create:20,delete:8,list:1"), live);
     assertThat(stats.sampleStatus(0))

@@ -20,8 +20,8 @@ package org.apache.hadoop.ozone.om.rangestats;
 import java.util.Arrays;
 
 /**
- * Byte-string helpers of the range model: RocksDB's default bytewise order and
- * the keys next to a key or a prefix in that order.
+ * Byte-string helpers: RocksDB's default bytewise order, the keys next to a key
+ * or a prefix in that order, and keys as printed.
  */
 public final class KeyBytes {
   static final byte[] EMPTY = new byte[0];

@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * A span of keys {@code [start, end)} of one table in RocksDB's bytewise order;
  * {@code end} null means unbounded. Immutable. The one home of overlap, widening
- * and printing of key spans, for ranges, SSTs and compactions alike.
+ * and printing of key spans, for SSTs and key ranges alike.
  */
 public final class KeySpan {
   private final byte[] start;

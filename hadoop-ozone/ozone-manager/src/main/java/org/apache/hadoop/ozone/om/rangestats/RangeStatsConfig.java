@@ -31,6 +31,9 @@ import org.apache.hadoop.hdds.conf.PostConstruct;
 @ConfigGroup(prefix = "ozone.om.range.stats")
 public class RangeStatsConfig {
 
+  private static final String DEFAULT_TABLES = "keyTable,openKeyTable,deletedTable,multipartInfoTable,"
+      + "fileTable,openFileTable,directoryTable,deletedDirectoryTable";
+
   @Config(key = Keys.ENABLED,
       defaultValue = "true",
       type = ConfigType.BOOLEAN,
@@ -41,14 +44,13 @@ public class RangeStatsConfig {
   private boolean enabled = true;
 
   @Config(key = Keys.TABLES,
-      defaultValue = "keyTable,openKeyTable,deletedTable,multipartInfoTable,"
-          + "fileTable,openFileTable,directoryTable,deletedDirectoryTable",
+      defaultValue = DEFAULT_TABLES,
       type = ConfigType.STRING,
       tags = {OZONE, OM, PERFORMANCE},
       description = "Comma-separated OM tables to keep range statistics of. Supported: the tables keyed by "
           + "/volume/bucket (keyTable, openKeyTable, deletedTable, multipartInfoTable) and by "
           + "/volumeId/bucketId/parentId (fileTable, openFileTable, directoryTable, deletedDirectoryTable).")
-  private String tables = "";
+  private String tables = DEFAULT_TABLES;
 
   @Config(key = Keys.MAX_RANGE_ENTRIES,
       defaultValue = "200000",
@@ -56,7 +58,7 @@ public class RangeStatsConfig {
       tags = {OZONE, OM, PERFORMANCE},
       description = "A range (a bucket, or a parent directory of an FSO bucket) with more estimated entries than "
           + "this is cut into smaller ranges at SST boundaries. 200000 entries of a few hundred bytes are about "
-          + "one SST of OM's 64 MB target file size, which bounds the work of compacting one range.")
+          + "one SST of OM's 64 MB target file size.")
   private long maxRangeEntries = 200_000;
 
   @Config(key = Keys.MAX_SSTS,

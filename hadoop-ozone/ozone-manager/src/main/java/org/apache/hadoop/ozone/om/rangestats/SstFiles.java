@@ -31,11 +31,11 @@ import org.rocksdb.TableProperties;
  * Reads the live SSTs of a column family into {@link SstFile}s. Levels and key
  * ranges come from the in-memory metadata. Counts come from table properties:
  * RocksDB fills the metadata's own counts lazily (not for every file after a
- * restart), and only the properties know range deletions. Counts already known
- * (from the index or a flush/compaction event) are reused, so the properties
- * are read only for files seen for the first time; and a file the index holds
- * as it is now (RocksDB never changes a file, only moves it down or starts
- * compacting it) is the index's object, not a copy.
+ * restart), and only the properties know range deletions. Counts the caller
+ * already knows are reused, so the properties are read only for files seen for
+ * the first time; and a file the caller holds as it is now (RocksDB never
+ * changes a file, only moves it down or starts compacting it) is the caller's
+ * object, not a copy.
  */
 public final class SstFiles {
   private SstFiles() {

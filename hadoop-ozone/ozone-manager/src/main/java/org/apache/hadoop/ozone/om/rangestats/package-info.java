@@ -16,7 +16,6 @@
  */
 
 /**
- * Range statistics of OM's RocksDB tables: where in each table the tombstones are, kept current from
- * RocksDB's flush and compaction events.
+ * Range statistics of OM's RocksDB tables: where in each table the tombstones are.
  */
 package org.apache.hadoop.ozone.om.rangestats;

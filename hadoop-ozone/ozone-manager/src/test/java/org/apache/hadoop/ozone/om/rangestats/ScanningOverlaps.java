@@ -21,8 +21,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * What the range model did before {@link SstOverlaps}: test every file against every span. The reference the
- * overlap index is compared with, in tests and in the scale benchmark, where it shows the quadratic curve.
+ * Every file tested against every span, in O(n^2): the reference {@link SstOverlaps} is checked against.
  */
 final class ScanningOverlaps {
   private ScanningOverlaps() {

@@ -25,7 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The range model's values on plain data: how ranges rank, and where a table's keys put their bucket. */
+/** Values on plain data: how ranges rank, where a table's keys put their bucket, and keys as printed. */
 class TestKeyRanges {
   @Test
   void denseLongRunsScoreHighest() {

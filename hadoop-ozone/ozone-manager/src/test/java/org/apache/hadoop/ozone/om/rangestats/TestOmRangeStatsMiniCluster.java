@@ -104,8 +104,8 @@ class TestOmRangeStatsMiniCluster {
     assertThat(steadyRange.getEntries()).isEqualTo(KEYS);
     assertThat(steadyRange.getTombstones()).isZero();
 
-    // OM's /prom is checked on the local cluster (LocalClusterIT): in one JVM SCM's Prometheus sink takes the
-    // sink name first and gets every metric. /jmx shows the MBeans of the JVM; keyTable is the first record.
+    // Not OM's /prom: in one JVM, SCM's Prometheus sink takes the sink name first and gets every metric. /jmx
+    // shows the MBeans of the JVM; keyTable is the first record.
     String keyTableTombstones = "\"EstimatedTombstones\" : " + DELETED;
     String jmx = awaitHttp("/jmx?qry=Hadoop:name=OmRangeStats,*", keyTableTombstones);
     assertThat(jmx)
