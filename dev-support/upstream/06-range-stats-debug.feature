@@ -1,8 +1,8 @@
 # Range statistics, part 1: `ozone debug range-stats` for an OM DB on disk, with the values it reads an SST into
-# (SstFile, its counts and key span) and the tables it knows (the key layouts). The ranges come with 07.
+# (SstFile and its counts) and the tables it knows (the key layouts). The ranges come with 07.
 name: range-stats-debug
 subject: HDDS-XXXXX. ozone debug range-stats: the tombstones of an OM DB's tables, and what a reader of a table's head steps over
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,KeySpan,SstCounts,SstFile,SstFiles,SstSource,KeyLayout,OmTableLayouts}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{package-info,KeyBytes,SstCounts,SstFile,SstFiles,SstSource,KeyLayout,OmTableLayouts}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/TestKeyRanges.java
 files: hadoop-ozone/cli-debug/src/**
 

@@ -2,7 +2,7 @@
 # in O(n log n) for n SSTs; ozone debug range-stats shows a DB's ranges with it. 08 keeps them current in OM.
 name: range-model
 subject: HDDS-XXXXX. The key ranges of a RocksDB table estimated from its SSTs, in O(n log n), in ozone debug range-stats
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{KeyRange,KeyInterpolation,SstSpread,SstOverlaps,RangePartitioner,RangeStatsConfig}.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/rangestats/{KeySpan,KeyRange,KeyInterpolation,SstSpread,SstOverlaps,RangePartitioner,RangeStatsConfig}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/rangestats/{TestRangePartitioner,ScanningOverlaps}.java
 amends: dev-support/upstream/amends/range-model.diff
 
@@ -12,8 +12,9 @@ of one bucket's listing, at the head of deletedTable. This change cuts a
 table into key ranges and estimates what each holds, and `ozone debug
 range-stats` shows them, densest first.
 
-- KeyRange: a span of keys with its estimated entries and tombstones,
-  ranked by score = tombstones x (tombstones / entries).
+- KeySpan: a span of keys, the one home of overlap and widening of spans
+  (SstFile#overlaps). KeyRange: a span with its estimated entries and
+  tombstones, ranked by score = tombstones x (tombstones / entries).
 - RangePartitioner cuts a table into one range per bucket, cut further in
   the FSO tables by parent directory and at SST boundaries while a range
   holds more than ozone.om.range.stats.max.range.entries (RangeStatsConfig)
