@@ -30,8 +30,8 @@ class LedgerError(Exception):
 
 def ozone(ozone_bin, cluster, *args, timeout=300):
     """bin/ozone `ozone_bin` as the cluster's client; what it printed, or LedgerError."""
-    done = subprocess.run([str(ozone_bin), *args], env=client_env(cluster), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    done = subprocess.run([str(ozone_bin), *args], env=client_env(cluster), stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
     if done.returncode != 0:
         raise LedgerError('ozone %s failed: %s' % (' '.join(args[:3]), done.stderr.strip()[-300:]))
     return done.stdout
