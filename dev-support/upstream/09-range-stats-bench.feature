@@ -19,7 +19,7 @@ gets N ingested SSTs (IngestedSsts: SstFileWriter, then
 ingestExternalFile), so that the listener works at a production OM's scale.
 
 The scale benchmark, which also times the range compaction service's looks,
-comes with the service's tests ({jira:range-compaction-tests}).
+comes after the service ({jira:range-compaction-scale-bench}).
 
 Compatibility: test-scope classes only.
 

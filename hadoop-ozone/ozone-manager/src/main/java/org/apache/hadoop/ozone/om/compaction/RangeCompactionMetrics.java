@@ -209,6 +209,10 @@ public final class RangeCompactionMetrics {
     return rangesCompacted.value();
   }
 
+  public long getRangesEvaluated() {
+    return rangesEvaluated.value();
+  }
+
   public long getCompactionMillis() {
     return compactionMillis.value();
   }

@@ -527,7 +527,7 @@ class TestRangeCompactionPolicy {
   }
 
   @Test
-  void theBottommostLevelIsForcedOnlyForTombstonesNoMergeReachesAndSnapshotTablesWaitForSnapshots() {
+  void theBottommostLevelIsForcedOnlyForTombstonesNoMergeReaches() {
     KeyRange dense = range("/v/a/", "/v/a0", 40_000, 20_000, 2 * MB);
     TableState oneLevel = table("keyTable", Collections.singletonList(dense),
         Collections.singletonList(deletes(0, "/v/a/", "/v/a/9", 2 * MB)));
@@ -537,7 +537,10 @@ class TestRangeCompactionPolicy {
     assertThat(policy().pickNext(env(twoLevels)).isBottommostForced()).isFalse();
     conf.setBoolean(Keys.BOTTOMMOST_FORCED, false);
     assertThat(policy().pickNext(env(oneLevel)).isBottommostForced()).isFalse();
+  }
 
+  @Test
+  void snapshotDiffTablesAreLeftToRocksDbWhileSnapshotsExist() {
     RangeCompactionPolicy policy = policy();
     assertThat(policy.isLeftForSnapshots("keyTable", true)).isTrue();
     assertThat(policy.isLeftForSnapshots("directoryTable", true)).isTrue();

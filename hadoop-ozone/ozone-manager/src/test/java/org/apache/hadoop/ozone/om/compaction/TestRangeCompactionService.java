@@ -663,6 +663,26 @@ class TestRangeCompactionService {
   }
 
   @Test
+  void aLookMakesNoPicksWhileNothingChangedSinceOneFoundNothingToDo() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    // Dense, but larger than a compaction may read: the pick passes it over and finds nothing to do.
+    conf.setLong(RangeCompactionConfig.Keys.MAX_COMPACTION_BYTES, 1);
+    assertThat(scanned(service()).runOnce()).isZero();
+    assertThat(service.getMetrics().getRangesEvaluated()).isEqualTo(1);
+
+    assertThat(scanned(service).runOnce()).isZero();
+    assertThat(service.getMetrics().getRangesEvaluated()).as("ranges a look evaluated with nothing changed")
+        .isEqualTo(1);
+
+    // A flush moves keyTable's SSTs: the next look picks again.
+    putKeys("keyTable", "/vol/other/k", 10);
+    db().flush("keyTable");
+    assertThat(scanned(service).runOnce()).isZero();
+    assertThat(service.getMetrics().getRangesEvaluated()).isEqualTo(2);
+    assertThat(service.getMetrics().getRuns()).isEqualTo(3);
+  }
+
+  @Test
   void aRestartEndsTheLookUnderWayAtItsNextPause() throws Exception {
     // Two dense tables, and a pause of a thousand times each compaction's duration: a look compacts one, pauses.
     writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);

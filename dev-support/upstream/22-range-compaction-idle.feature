@@ -7,7 +7,7 @@ files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compa
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestActivityWatch.java
 amends: dev-support/upstream/amends/range-compaction-idle.diff
 
-{jira:range-compaction} bounds what its compactions read by a budget tied
+{jira:range-compaction-budget} bounds what the service's compactions read by a budget tied
 to flushes (budget.ratio bytes read per byte RocksDB flushes): it takes from
 a busy OM in proportion to the load. After a bulk delete (an S3 lifecycle
 job expiring objects, a recursive delete of a directory tree) OM often goes
@@ -34,7 +34,7 @@ The first look that sees more activity ends it. Metrics: idleLooks,
 idleRangesCompacted, idleMemtableFlushes.
 
 Compatibility: idle.cleanup off leaves the budget to bound every
-compaction, as in {jira:range-compaction}.
+compaction, as in {jira:range-compaction-budget}.
 
 Test plan: TestRangeCompactionPolicy, OM is idle after a whole window of
 low activity with RocksDB at rest (by each condition, on a follower too),

@@ -6,7 +6,7 @@ files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compa
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
 amends: dev-support/upstream/amends/range-compaction-client-latency.diff
 
-{jira:range-compaction} backs off from RocksDB's own write pressure: it
+{jira:range-compaction-write-pressure} backs off from RocksDB's own write pressure: it
 starts nothing while writes are delayed or stopped, or while a table's L0
 files or pending compaction bytes near the slowdown triggers. A compaction
 also takes CPU and I/O that OM's client requests need before RocksDB feels
@@ -31,7 +31,7 @@ fork's cost-to-clients measure (client operations during the service's
 compactions against the others) runs with it on.
 
 Compatibility: backoff.foreground.latency 0 starts compactions whatever the
-clients' latency, as {jira:range-compaction} does.
+clients' latency, as {jira:range-compaction-write-pressure} does.
 
 Test plan: TestRangeCompactionPolicy, slow client requests make the pick
 wait, too few requests say nothing and 0 turns the check off;

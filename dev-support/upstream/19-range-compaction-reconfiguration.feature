@@ -4,10 +4,11 @@ name: range-compaction-reconfiguration
 subject: HDDS-XXXXX. Range compaction: every key of the service reconfigurable at runtime
 amends: dev-support/upstream/amends/range-compaction-reconfiguration.diff
 
-{jira:range-compaction} lets an operator change, on a running OM, the keys
-an incident needs: enabled (stop the service), interval and timeout (look
-less often, and for less long), budget.ratio and pause.ratio (read less per
-byte flushed, and rest longer after each compaction). What decides which
+{jira:range-compaction} and {jira:range-compaction-budget} let an operator
+change, on a running OM, the keys an incident needs: enabled (stop the
+service), interval and timeout (look less often, and for less long),
+budget.ratio and pause.ratio (read less per byte flushed, and rest longer
+after each compaction). What decides which
 ranges qualify and how a compaction runs (tables, tombstone.ratio,
 min.tombstones, max.compaction.entries, max.compaction.bytes,
 max.overlap.ratio, memtable.flush, memtable.delete.ratio, backoff.fraction,
