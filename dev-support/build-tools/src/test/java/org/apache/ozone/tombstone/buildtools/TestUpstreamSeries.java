@@ -40,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 class TestUpstreamSeries {
 
   private static final Path PROJECT = Path.of(System.getProperty("project.root"));
+  /** Upstream checkstyle's LineLength. */
+  private static final int MAX_LINE = 120;
 
   @TempDir
   private Path out;
@@ -79,6 +81,9 @@ class TestUpstreamSeries {
           .startsWith("[PATCH " + number + "/" + series.size() + "] " + expected + ". ");
       assertThat(UpstreamExport.changedLines(series.get(i))).as("lines changed by %s", series.get(i).getFileName())
           .isPositive().isLessThanOrEqualTo(UpstreamExport.REVIEW_SIZE_LINES);
+      // Upstream's checkstyle (LineLength 120) reads each file as each patch leaves it: every line any patch adds.
+      assertThat(addedJavaLines(series.get(i))).as("Java lines over 120 columns in %s", series.get(i).getFileName())
+          .filteredOn(line -> line.length() > MAX_LINE).isEmpty();
     }
     // Each file in exactly one patch, and again in each patch that amends it (a rule added to earlier code).
     assertThat(fileChanges(series)).hasSize(changedFiles(series).size() + (int) amendedFiles(features));
@@ -120,7 +125,6 @@ class TestUpstreamSeries {
     }
   }
 
-  /** The upstream tests the overlay modules run exist in upstream's tests jars: no list names a stale class. */
   /**
    * What a patch needs on master ({@code scripts/upstream-on-master} applies {@code NNNN-*.patch} with patch NNNN)
    * names the feature it is for, so that a slice inserted before it, which renumbers the series, cannot leave it
@@ -141,6 +145,7 @@ class TestUpstreamSeries {
     }
   }
 
+  /** The upstream tests the overlay modules run exist in upstream's tests jars: no list names a stale class. */
   @Test
   void upstreamTestListsNameTestsOfUpstreamsTestsJars() throws Exception {
     int listed = 0;
@@ -163,7 +168,20 @@ class TestUpstreamSeries {
     assertThat(listed).isPositive();
   }
 
-  /** Every file the series changes or adds, once per patch that touches it (duplicates kept). */
+  /** The Java lines a patch adds, without their diff mark. */
+  private static List<String> addedJavaLines(Path patch) throws Exception {
+    List<String> lines = new ArrayList<>();
+    boolean java = false;
+    for (String line : Files.readAllLines(patch)) {
+      if (line.startsWith("diff --git ")) {
+        java = line.endsWith(".java");
+      } else if (java && line.startsWith("+") && !line.startsWith("+++ ")) {
+        lines.add(line.substring(1));
+      }
+    }
+    return lines;
+  }
+
   /** The files the patches change, each once. */
   private static List<String> changedFiles(List<Path> series) throws Exception {
     return new ArrayList<>(new TreeSet<>(fileChanges(series)));
