@@ -42,6 +42,8 @@ class TestUpstreamSeries {
   private static final Path PROJECT = Path.of(System.getProperty("project.root"));
   /** Upstream checkstyle's LineLength. */
   private static final int MAX_LINE = 120;
+  /** An import, with the simple name it brings in. */
+  private static final Pattern IMPORT = Pattern.compile("^import (?:static )?[\\w.]+\\.(\\w+);$", Pattern.MULTILINE);
 
   @TempDir
   private Path out;
@@ -145,6 +147,26 @@ class TestUpstreamSeries {
     }
   }
 
+  /**
+   * Upstream's checkstyle (UnusedImports) reads each file as each patch leaves it: a rule cut out of earlier code takes
+   * its imports along.
+   */
+  @Test
+  void eachSliceUsesEveryImportOfTheFilesItLeaves() throws Exception {
+    List<Feature> features = UpstreamExport.features(PROJECT);
+    SeriesContents contents = SeriesContents.assign(PROJECT, features, UpstreamExport.forkOnly(PROJECT));
+    SliceStates slices = SliceStates.compute(PROJECT, features, contents);
+    List<String> unused = new ArrayList<>();
+    for (Feature feature : features) {
+      for (String file : slices.files(feature)) {
+        if (file.endsWith(".java")) {
+          unused.addAll(unusedImports(feature.name() + ": " + file, slices.content(feature, file)));
+        }
+      }
+    }
+    assertThat(unused).isEmpty();
+  }
+
   /** The upstream tests the overlay modules run exist in upstream's tests jars: no list names a stale class. */
   @Test
   void upstreamTestListsNameTestsOfUpstreamsTestsJars() throws Exception {
@@ -166,6 +188,19 @@ class TestUpstreamSeries {
       }
     }
     assertThat(listed).isPositive();
+  }
+
+  /** The imports of a Java file whose simple name appears nowhere else in it (Javadoc counts, as for checkstyle). */
+  private static List<String> unusedImports(String where, String java) {
+    String rest = IMPORT.matcher(java).replaceAll("");
+    List<String> unused = new ArrayList<>();
+    Matcher imports = IMPORT.matcher(java);
+    while (imports.find()) {
+      if (!Pattern.compile("\\b" + imports.group(1) + "\\b").matcher(rest).find()) {
+        unused.add(where + " imports " + imports.group(1));
+      }
+    }
+    return unused;
   }
 
   /** The Java lines a patch adds, without their diff mark. */
