@@ -400,7 +400,7 @@ REPEAT_SINGLE_RESTART = '2026-11-29-repeat-tests-single-om-cluster-20-runs/repea
 REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
-REPEAT_OMKEYBENCH = '2026-11-28-repeat-tests-omkeybench/repeat-tests.json'
+REPEAT_OMKEYBENCH = '2026-11-29-repeat-tests-omkeybench-keys-with-data/repeat-tests.json'
 # The series' master-only test (dev-support/upstream/master/0027-..., 0022 when it ran), run on master with the
 # series (--tree).
 REPEAT_FOLLOWER_READ = '2026-11-28-repeat-tests-follower-read-master/repeat-tests.json'
