@@ -1,6 +1,8 @@
 """What the tests that drive real clusters share."""
 
 import http.server
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -24,6 +26,18 @@ def ab_bench():
         assert summary['status'] == 'complete'
         return summary
     return run
+
+
+@pytest.fixture(scope='session')
+def script_module():
+    """Loads scripts/`name` (an executable without .py) as a module, to test its functions."""
+    def load(name):
+        loader = importlib.machinery.SourceFileLoader(name.replace('-', '_'), str(REPO / 'scripts' / name))
+        spec = importlib.util.spec_from_loader(loader.name, loader)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        return module
+    return load
 
 
 @pytest.fixture(scope='session')

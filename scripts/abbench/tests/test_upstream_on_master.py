@@ -73,16 +73,6 @@ def test_a_conflicting_patch_is_named_and_the_others_still_apply(tmp_path):
     assert len(git(upstream, 'worktree', 'list').splitlines()) == 1
 
 
-def _script():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader('upstream_on_master', str(REPO / 'scripts' / 'upstream-on-master'))
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
 # Excerpts of what Maven printed on apache/ozone master 78d5650c (the enforcer's refusal, a dependency the registry
 # did not serve and the reactor modules it left unbuilt).
 ENFORCER = """
@@ -101,8 +91,8 @@ $ mvn install -B -q -DskipTests -pl hadoop-ozone/integration-test -am
 """
 
 
-def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_path):
-    script = _script()
+def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_path, script_module):
+    script = script_module('upstream-on-master')
     log = tmp_path / 'log'
     log.write_text(UNRESOLVED)
     # the registry's missing artifact, not the checkout's own modules left unbuilt
@@ -127,8 +117,9 @@ def test_a_maven_log_gives_the_refused_imports_and_the_artifacts_not_served(tmp_
         f'{files}SstIndexListener.java: org.rocksdb.FlushJobInfo']}
 
 
-def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_applied_ends_the_steps(tmp_path):
-    script = _script()
+def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_applied_ends_the_steps(
+        tmp_path, script_module):
+    script = script_module('upstream-on-master')
     tree = tmp_path / 'ozone'
     tree.mkdir()
     git(tree, 'init', '-q')
@@ -163,8 +154,9 @@ def test_each_patch_is_built_at_its_commit_with_its_tests_and_the_first_not_appl
     assert '| 0001 | mod-a | compiled | TestA | 0 | 0 | 0 | 0 |' in script.each_patch_table(steps, 3)
 
 
-def test_the_series_own_tests_and_suites_are_run_with_upstreams_tests_of_the_classes_it_touches(tmp_path):
-    script = _script()
+def test_the_series_own_tests_and_suites_are_run_with_upstreams_tests_of_the_classes_it_touches(
+        tmp_path, script_module):
+    script = script_module('upstream-on-master')
     tree = tmp_path / 'ozone'
     om = 'hadoop-ozone/ozone-manager'
     (tree / om / 'src/test/java/o').mkdir(parents=True)
@@ -176,8 +168,8 @@ def test_the_series_own_tests_and_suites_are_run_with_upstreams_tests_of_the_cla
     assert script.test_classes(files, tree) == {om: ['SharedClusterTests*', 'TestKeyManagerImpl', 'TestOwn']}
 
 
-def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs_it(tmp_path):
-    script = _script()
+def test_an_abstract_test_class_a_master_addition_changes_runs_as_its_suite_runs_it(tmp_path, script_module):
+    script = script_module('upstream-on-master')
     tree = tmp_path / 'ozone'
     it = 'hadoop-ozone/integration-test'
     reconfig = f'{it}/src/test/java/org/apache/hadoop/ozone/reconfig/TestOmReconfiguration.java'
@@ -233,8 +225,8 @@ FINDBUGS_BROKE = ('[ERROR] Failed to execute goal com.github.spotbugs:spotbugs-m
                   'PlainObjectMetaMethodSite cannot access a member of class java.util.Collections$UnmodifiableMap')
 
 
-def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_are_named(tmp_path):
-    script = _script()
+def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_are_named(tmp_path, script_module):
+    script = script_module('upstream-on-master')
     tree = tmp_path / 'ozone'
     om = 'hadoop-ozone/ozone-manager'
     calls = []
@@ -283,8 +275,8 @@ def test_upstreams_checks_are_counted_as_its_ci_counts_them_and_those_not_run_ar
     assert '- acceptance, kubernetes: Docker, which this machine does not have.' in page
 
 
-def test_masters_distributions_are_built_once_without_and_with_the_series_and_then_reused(tmp_path):
-    script = _script()
+def test_masters_distributions_are_built_once_without_and_with_the_series_and_then_reused(tmp_path, script_module):
+    script = script_module('upstream-on-master')
     tree = tmp_path / 'ozone'
     tree.mkdir()
     git(tree, 'init', '-q')

@@ -1,15 +1,10 @@
 """scripts/fault-test's kill: only while a compaction of its table runs, against a real process writing a log."""
 
-import importlib.machinery
-import importlib.util
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from harness.ledger import LogTail
-
-SCRIPT = Path(__file__).resolve().parents[2] / 'fault-test'
 
 # A process that logs as the service does: a compaction of keyTable that starts and ends in one write (the race a
 # start line alone lost), one of openKeyTable, then one of keyTable that runs until the process is killed.
@@ -26,14 +21,6 @@ log.write('Compacted keyTable[e, f) in 60000 ms\n')
 '''
 
 
-def _fault_test():
-    loader = importlib.machinery.SourceFileLoader('fault_test', str(SCRIPT))
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
 class _OneProcess:
     def __init__(self, process):
         self.process = process
@@ -42,29 +29,29 @@ class _OneProcess:
         return self.process.pid
 
 
-def _run(tmp_path, table, wait):
+def _run(fault_test, tmp_path, table, wait):
     log = tmp_path / 'om.log'
     log.write_text('')
     tail = LogTail(str(log))
     writer = subprocess.Popen([sys.executable, '-c', WRITER, str(log)])
     began = time.time()
     try:
-        running = _fault_test().await_compaction_and_kill(_OneProcess(writer), 'om', table, tail, wait)
+        running = fault_test.await_compaction_and_kill(_OneProcess(writer), 'om', table, tail, wait)
     finally:
         writer.kill()
         code = writer.wait()
     return running, code, time.time() - began
 
 
-def test_the_kill_skips_a_compaction_that_ended_and_lands_on_a_running_one(tmp_path):
-    running, code, _ = _run(tmp_path, 'keyTable', 30)
+def test_the_kill_skips_a_compaction_that_ended_and_lands_on_a_running_one(tmp_path, script_module):
+    running, code, _ = _run(script_module('fault-test'), tmp_path, 'keyTable', 30)
     assert running == 'Compacting keyTable[e, f): 900 tombstones'
     assert code == -9
 
 
-def test_without_a_compaction_of_its_table_the_kill_comes_after_the_wait_and_names_what_ran(tmp_path):
+def test_without_a_compaction_of_its_table_the_kill_comes_after_the_wait_and_names_what_ran(tmp_path, script_module):
     # The row of such a kill fails: the table of what ran is not the kill's.
-    running, code, seconds = _run(tmp_path, 'deletedTable', 1)
+    running, code, seconds = _run(script_module('fault-test'), tmp_path, 'deletedTable', 1)
     assert running == 'Compacting keyTable[e, f): 900 tombstones'
     assert code == -9
     assert 1 <= seconds < 10
