@@ -30,6 +30,8 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.hdds.cli.AbstractSubcommand;
 import org.apache.hadoop.hdds.cli.DebugSubcommand;
 import org.apache.hadoop.hdds.server.JsonUtils;
+import org.apache.hadoop.ozone.om.compaction.CompactionDryRun;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
 import org.apache.hadoop.ozone.om.rangestats.KeyBytes;
 import org.apache.hadoop.ozone.om.rangestats.KeyRange;
 import org.apache.hadoop.ozone.om.rangestats.OmTableLayouts;
@@ -37,6 +39,7 @@ import org.apache.hadoop.ozone.om.rangestats.RangePartitioner;
 import org.apache.hadoop.ozone.om.rangestats.RangeStatsConfig;
 import org.apache.hadoop.ozone.om.rangestats.SstFile;
 import org.apache.hadoop.ozone.om.rangestats.SstFiles;
+import org.apache.hadoop.ozone.om.rangestats.TableRanges;
 import org.kohsuke.MetaInfServices;
 import picocli.CommandLine;
 
@@ -48,6 +51,7 @@ import picocli.CommandLine;
     description = "Shows where the tombstones of an OM DB's tables are: its key ranges (a bucket, or part of one) "
         + "with their live SSTs and estimated entries and tombstones, densest first. Memtables are not included. "
         + "With --heads: per table, its tombstones and what a reader of its head steps over. "
+        + "With --dry-run: what the range compaction service would compact there, and why it passes the rest over. "
         + "The DB is opened read-only and never modified; to inspect a running OM, use a checkpoint of its DB.")
 @MetaInfServices(DebugSubcommand.class)
 public class RangeStatsSubcommand extends AbstractSubcommand implements Callable<Void>, DebugSubcommand {
@@ -83,6 +87,14 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
           + "the start of a listing of that bucket; repeatable")
   private List<String> seeks = new ArrayList<>();
 
+  @CommandLine.Option(names = "--dry-run",
+      description = "Print, instead of the ranges, a JSON array: what the range compaction service would do to the "
+          + "tables it may compact (" + RangeCompactionConfig.Keys.TABLES + "), with the settings of the "
+          + "configuration, pick after pick as if each were done, until nothing qualifies that it may compact: per "
+          + "pick the range, its tombstones, what compacting it reads, why, and the qualifying ranges passed over so "
+          + "far by reason. A DB at rest has no readers or clients: the rules that wait for them do not apply")
+  private boolean dryRun;
+
   @Override
   public Void call() throws IOException {
     if (top < 0) {
@@ -99,8 +111,15 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
     if (!seeks.isEmpty() && !heads) {
       throw new IllegalArgumentException("--seek needs --heads");
     }
+    if (heads && dryRun) {
+      throw new IllegalArgumentException("--heads and --dry-run are two views: choose one");
+    }
     if (heads) {
       printHeads();
+      return null;
+    }
+    if (dryRun) {
+      printDryRun(maxEntries);
       return null;
     }
 
@@ -232,6 +251,26 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
     head.remove("from");
     row.put("head", head);
     return row;
+  }
+
+  /** --dry-run: the service's picks on the tables to show that it may compact. */
+  private void printDryRun(long maxEntries) throws IOException {
+    RangeCompactionConfig config = getOzoneConf().getObject(RangeCompactionConfig.class);
+    CompactionDryRun plan = new CompactionDryRun(config);
+    try (ReadOnlyOmDb omDb = ReadOnlyOmDb.open(db)) {
+      RangePartitioner partitioner = new RangePartitioner(maxEntries);
+      for (String name : tablesToShow(omDb)) {
+        if (config.getTables().contains(name)) {
+          plan.addTable(name, TableRanges.compute(name, 1, 0, SstFiles.read(omDb.source(name),
+              Collections.emptyMap()), partitioner, Long.MAX_VALUE),
+              omDb.property(name, "rocksdb.cur-size-all-mem-tables"),
+              omDb.property(name, "rocksdb.num-entries-imm-mem-tables"),
+              omDb.property(name, "rocksdb.num-deletes-active-mem-table"),
+              omDb.property(name, "rocksdb.num-entries-active-mem-table"));
+        }
+      }
+    }
+    out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(plan.plan()));
   }
 
   /** The printable end key; an unbounded range ends at "(end)". */

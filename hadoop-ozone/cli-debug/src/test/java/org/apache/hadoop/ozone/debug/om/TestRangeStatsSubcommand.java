@@ -39,6 +39,7 @@ import org.apache.hadoop.hdds.utils.db.managed.ManagedRocksObjectUtils;
 import org.apache.hadoop.ozone.debug.OzoneDebug;
 import org.apache.hadoop.ozone.om.OMConfigKeys;
 import org.apache.hadoop.ozone.om.OmMetadataManagerImpl;
+import org.apache.hadoop.ozone.om.compaction.RangeCompactionConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -202,6 +203,44 @@ class TestRangeStatsSubcommand {
     assertThat(openKeyTable.get("head").get("keys").get(0).asText()).isEqualTo("/vol/c/k0400");
   }
 
+  /**
+   * --dry-run: with 500 tombstones enough, the service compacts bucket b, the one dense range, reading keyTable's two
+   * L0 files of it (they overlap, so their merge drops the tombstones: nothing forced), then passes it over as
+   * compacted; with fewer entries allowed to a compaction, it passes b over as too large.
+   */
+  @Test
+  void printsWhatTheServiceWouldCompact() throws IOException {
+    Map<String, String> before = listing(omDb);
+    String minTombstones = "--set=" + RangeCompactionConfig.Keys.MIN_TOMBSTONES + "=500";
+    Result result = run(minTombstones, "range-stats", "--db", omDb.getPath(), "--dry-run");
+
+    assertThat(result.exitCode).as(result.err).isZero();
+    JsonNode picks = new ObjectMapper().readTree(result.out);
+    assertThat(picks).hasSize(2);
+    JsonNode compact = picks.get(0);
+    assertThat(compact.get("action").asText()).isEqualTo("compact");
+    assertThat(compact.get("reason").asText()).isEqualTo("reader");
+    assertThat(compact.get("table").asText()).isEqualTo("keyTable");
+    assertThat(compact.get("start").asText()).isEqualTo("/vol/b/");
+    assertThat(compact.get("end").asText()).isEqualTo("/vol/b0");
+    assertThat(compact.get("tombstones").asLong()).isEqualTo(600);
+    assertThat(compact.get("readFiles").asInt()).isEqualTo(2);
+    assertThat(compact.get("readEntries").asLong()).isEqualTo(1600);
+    assertThat(compact.get("bottommostForced").asBoolean()).isFalse();
+    assertThat(compact.get("passedOver").size()).isZero();
+    assertThat(picks.get(1).get("action").asText()).isEqualTo("none");
+    assertThat(picks.get(1).get("passedOver").get("COMPACTED_SINCE_FLUSH").asInt()).isEqualTo(1);
+
+    result = run(minTombstones, "--set=" + RangeCompactionConfig.Keys.MAX_COMPACTION_ENTRIES + "=1000",
+        "range-stats", "--db", omDb.getPath(), "--dry-run");
+    assertThat(result.exitCode).as(result.err).isZero();
+    picks = new ObjectMapper().readTree(result.out);
+    assertThat(picks).hasSize(1);
+    assertThat(picks.get(0).get("action").asText()).isEqualTo("none");
+    assertThat(picks.get(0).get("passedOver").get("TOO_LARGE").asInt()).isEqualTo(1);
+    assertThat(listing(omDb)).as("the DB's files, sizes and times").isEqualTo(before);
+  }
+
   @Test
   void refusesWhatIsNotAnOmDb() throws Exception {
     assertFailsWith("No OM DB at " + new File(dir, "missing") + ": not a directory",
@@ -226,6 +265,8 @@ class TestRangeStatsSubcommand {
     assertFailsWith("--top must be 0 (all) or more, but is -1", "range-stats", "--db", omDb.getPath(), "--top", "-1");
     assertFailsWith("No range statistics for table 'bucketTable'",
         "range-stats", "--db", omDb.getPath(), "--table", "bucketTable");
+    assertFailsWith("--heads and --dry-run are two views: choose one",
+        "range-stats", "--db", omDb.getPath(), "--heads", "--dry-run");
     assertFailsWith("--seek needs --heads", "range-stats", "--db", omDb.getPath(), "--seek", "keyTable=/vol/b/");
     assertFailsWith("--seek needs TABLE=KEY, e.g. keyTable=/vol1/bucket1/, but is 'keyTable'",
         "range-stats", "--db", omDb.getPath(), "--heads", "--seek", "keyTable");

@@ -230,10 +230,8 @@ final class CompactionEnvReader {
   private MemtableState memtable(RocksDatabase.ColumnFamily family, List<KeyRange> ranges) throws IOException {
     long deletes = property(family, "rocksdb.num-deletes-active-mem-table");
     long entries = property(family, "rocksdb.num-entries-active-mem-table");
-    // An empty memtable still holds its arena's first block. Counted as bytes to flush, it made every compaction's
-    // cost span all of L0 (CompactionCost), which on a table of 10,000 SSTs widened a bucket's to the whole table.
-    long bytes = entries + property(family, "rocksdb.num-entries-imm-mem-tables") == 0 ? 0
-        : property(family, "rocksdb.cur-size-all-mem-tables");
+    long bytes = MemtableState.bytesToFlush(property(family, "rocksdb.cur-size-all-mem-tables"),
+        entries + property(family, "rocksdb.num-entries-imm-mem-tables"));
     return new MemtableState(bytes, deletes, entries,
         probes.memtableDeletesAtHead(settings, family, ranges, deletes));
   }

@@ -51,7 +51,7 @@ public final class TableRanges {
    *
    * @param maxSsts the most files whose ranges are computed; a table with more is degraded
    */
-  static TableRanges compute(String table, long version, long flushes, Collection<SstFile> files,
+  public static TableRanges compute(String table, long version, long flushes, Collection<SstFile> files,
       RangePartitioner partitioner, long maxSsts) {
     long start = System.nanoTime();
     boolean degraded = files.size() > maxSsts;

@@ -1,4 +1,4 @@
-# Range compaction, part 3: the service in OM, with its tests on a real OM DB. Its measured results are the committed page of the main job
+# Range compaction, part 2: the service in OM, with its tests on a real OM DB. Its measured results are the committed page of the main job
 # (scripts/ab-bench production, generated from its JSON): the targets, the verdict per scenario and the cost to
 # clients.
 name: range-compaction
@@ -13,14 +13,15 @@ Whole-table compaction (CompactionService) rewrites every SST of a column
 family; in 2.2.1 it was exclusive and stalled writes (non-exclusive on
 master since HDDS-15990). Under delete-heavy load OM needs only the ranges
 dense with tombstones compacted,
-in small, paced steps that clients do not notice. {jira:range-compaction-values}
-and {jira:range-compaction-policy} added the values and the pick; this
-change runs them in OM.
+in small, paced steps that clients do not notice.
+{jira:range-compaction-pick} added the pick, with its configuration and a
+dry run in ozone debug range-stats, and the rules of
+{jira:range-compaction-bottommost} and {jira:range-compaction-growth};
+this change runs it in OM.
 
 RangeCompactionService (off by default) looks every interval (1s): with the
 settings in force, copied once per look, a CompactionEnvReader reads the
-look (whether OM leads, the tables' memtables, whether anything changed
-since a look found nothing to do)
+look (whether OM leads, the tables' memtables)
 and before each pick the environment (the range statistics of
 {jira:range-stats}, a few RocksDB properties per table), the policy picks,
 and RangeCompactor does it, until the pick ends the look or its timeout
@@ -29,10 +30,6 @@ exclusive, one subcompaction, allowWriteStall=false, bounded by entries and
 bytes, the bottommost level forced only when the pick says so. The service
 pauses pause.ratio times its duration after it, and remembers the span as
 compacted (CompactedSpans) until the table's next flush.
-Every compaction is also one key=value line on
-the logger RangeCompactionEvents ({jira:range-compaction-values}'s
-CompactionEvents: action, reason, table, start and end, bytes), which
-benchmarks join with client latencies.
 
 KeyManagerImpl starts and stops the service with its other background
 services. OzoneManager owns its configuration, validated when OM starts
@@ -72,7 +69,7 @@ Test plan: TestRangeCompactionService, on a real OM DB
 (OmMetadataManagerImpl, OM's options), checked against RocksDB's own counts
 rather than the service's metrics: the service compacts only the dense
 ranges, their tombstones go away, the other SSTs stay as they were and the
-data is exactly what was written, one event record per compaction, the
+data is exactly what was written, the
 cost of a compaction with an empty memtable, a restart ending the
 look under way, the warning beside CompactionService, and a bad
 configuration refused with its key and value; TestCompactedSpans, the spans
