@@ -64,7 +64,8 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
   private String table;
 
   @CommandLine.Option(names = "--top", defaultValue = "20",
-      description = "Show the N densest ranges; 0 shows all (default: ${DEFAULT-VALUE})")
+      description = "Show the N densest ranges (with --dry-run: the first N picks); 0 shows all "
+          + "(default: ${DEFAULT-VALUE})")
   private int top;
 
   @CommandLine.Option(names = "--max-range-entries",
@@ -270,7 +271,7 @@ public class RangeStatsSubcommand extends AbstractSubcommand implements Callable
         }
       }
     }
-    out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(plan.plan()));
+    out().println(JsonUtils.toJsonStringWithDefaultPrettyPrinter(plan.plan(top)));
   }
 
   /** The printable end key; an unbounded range ends at "(end)". */

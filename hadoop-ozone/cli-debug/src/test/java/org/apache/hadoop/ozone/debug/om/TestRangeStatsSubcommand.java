@@ -230,6 +230,8 @@ class TestRangeStatsSubcommand {
     assertThat(compact.get("passedOver").size()).isZero();
     assertThat(picks.get(1).get("action").asText()).isEqualTo("none");
     assertThat(picks.get(1).get("passedOver").get("COMPACTED_SINCE_FLUSH").asInt()).isEqualTo(1);
+    result = run(minTombstones, "range-stats", "--db", omDb.getPath(), "--dry-run", "--top", "1");
+    assertThat(new ObjectMapper().readTree(result.out)).as("the first pick only").hasSize(1);
 
     result = run(minTombstones, "--set=" + RangeCompactionConfig.Keys.MAX_COMPACTION_ENTRIES + "=1000",
         "range-stats", "--db", omDb.getPath(), "--dry-run");

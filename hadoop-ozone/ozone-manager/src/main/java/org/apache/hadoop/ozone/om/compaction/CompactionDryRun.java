@@ -65,15 +65,18 @@ public final class CompactionDryRun {
   }
 
   /**
+   * @param maxPicks the most picks to make, 0 for no bound: each pick weighs every qualifying range, as a look of the
+   *     service does, so a plan to the end on a table of many dense ranges takes that many looks' work
    * @return the picks in order, each a row of what, where, why and at what cost, and the qualifying ranges passed
-   *     over so far by reason; the last says why nothing more is done. Each compaction takes at least one range
-   *     out of the next picks, and each flush its table, so the plan ends.
+   *     over so far by reason; the last says why nothing more is done, unless {@code maxPicks} ended the plan
+   *     first. Each compaction takes at least one range out of the next picks, and each flush its table, so the
+   *     plan ends.
    */
-  public List<Map<String, Object>> plan() {
+  public List<Map<String, Object>> plan(int maxPicks) {
     Map<String, List<KeySpan>> compacted = new LinkedHashMap<>();
     Set<String> flushed = new HashSet<>();
     List<Map<String, Object>> rows = new ArrayList<>();
-    while (true) {
+    while (maxPicks == 0 || rows.size() < maxPicks) {
       CompactionPick pick = policy.pickNext(env(compacted, flushed));
       rows.add(row(pick));
       if (pick.endsLook()) {
@@ -85,6 +88,7 @@ public final class CompactionDryRun {
         compacted.computeIfAbsent(pick.getTable(), t -> new ArrayList<>()).add(pick.getRange().getSpan());
       }
     }
+    return rows;
   }
 
   private CompactionEnv env(Map<String, List<KeySpan>> compacted, Set<String> flushed) {
