@@ -401,7 +401,7 @@ REPEAT_HA = '2026-11-27-repeat-tests-ha/repeat-tests.json'
 REPEAT_LISTENERS = '2026-11-27-repeat-tests-listeners/repeat-tests.json'
 REPEAT_RANGE_STATS = '2026-11-27-repeat-tests-range-stats/repeat-tests.json'
 REPEAT_OMKEYBENCH = '2026-11-29-repeat-tests-omkeybench-keys-with-data/repeat-tests.json'
-# The series' master-only test (dev-support/upstream/master/0027-..., 0022 when it ran), run on master with the
+# The series' master-only test (dev-support/upstream/master/0029-..., 0022 when it ran), run on master with the
 # series (--tree).
 REPEAT_FOLLOWER_READ = '2026-11-28-repeat-tests-follower-read-master/repeat-tests.json'
 
@@ -519,7 +519,7 @@ def spread(ratios):
 LIFECYCLE = '2026-11-28-ab-bench-s3-lifecycle-master/summary.json'
 LIFECYCLE_READER = 'bulkExpire.readers.list-s3'
 
-UPSTREAM = '2026-11-29-upstream-on-master-service-with-tests/upstream-on-master.json'
+UPSTREAM = '2026-11-29-upstream-on-master-dry-run/upstream-on-master.json'
 UPSTREAM_BEFORE_PORT = '2026-11-26-upstream-on-master-build-allowed-value-classes/upstream-on-master.json'
 
 
@@ -771,11 +771,11 @@ FACTS = {
     'upstream.largest-patch-lines': ((UPSTREAM, lambda result: max(p['lines'] for p in result['patches'])), n0),
     'upstream.largest-master-patch-lines': ((UPSTREAM, lambda result: max(p['linesOnMaster'] for p in result['patches']
                                                                            if p['applied'])), n0),
-    'upstream.reconfig.tests': (upstream_patch_tests('0012', 'hadoop-ozone/integration-test', 'tests'), n0),
-    'upstream.reconfig.failed': (upstream_patch_tests('0012', 'hadoop-ozone/integration-test', 'failures+errors'),
+    'upstream.reconfig.tests': (upstream_patch_tests('0013', 'hadoop-ozone/integration-test', 'tests'), n0),
+    'upstream.reconfig.failed': (upstream_patch_tests('0013', 'hadoop-ozone/integration-test', 'failures+errors'),
                                  n0),
     'upstream.each.compiled': (patches_compiled(UPSTREAM), n0),
-    'upstream.follower-read.passed': (upstream_patch_outcome('0027', 'hadoop-ozone/integration-test'), text),
+    'upstream.follower-read.passed': (upstream_patch_outcome('0029', 'hadoop-ozone/integration-test'), text),
     'upstream.each.tests': (upstream_each_patch('tests'), n0),
     'upstream.each.failed': (upstream_each_patch('failures+errors'), n0),
     'upstream.before-allowed.refused-imports': (refused_imports(UPSTREAM_BEFORE_ALLOWED), n0),
