@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import envelope, freon, lifecycle, omdb, prom, scrape
+from harness import envelope, freon, journal, lifecycle, omdb, prom, scrape
 from harness.cluster import ClusterError, LocalCluster, client_env
 from harness.progress import Progress
 from . import scenarios, summary
@@ -104,8 +104,10 @@ class HaTransfer(lifecycle.Driver):
         interval_s = scenarios.service_interval_s(self.s.ops / scenario.assumed_ops_per_s)
         om_conf = self._om_conf(scenario, arm, interval_s)
         freon_json = self.out / 'freon' / f'{run_id}.json'
+        freon_journal = self.out / 'freon' / f'{run_id}.journal'
         cmd = freon.command(self.ozone, scenario, self.s.ops, self.s.threads, self.s.seed, freon_json,
-                            self.out / 'freon' / f'{run_id}.latency.csv', 5, self.s.weights, OM_SERVICE_ID)
+                            self.out / 'freon' / f'{run_id}.latency.csv', 5, self.s.weights, OM_SERVICE_ID,
+                            journal=freon_journal)
         record = {'id': run_id, 'scenario': scenario.name, 'arm': arm, 'status': 'running',
                   'startedAt': lifecycle.now(),
                   'omConf': om_conf, 'freonCommand': freon.shown(cmd),
@@ -129,7 +131,8 @@ class HaTransfer(lifecycle.Driver):
                                 (len(plan) - index - 1) * self.s.ops)
                 time.sleep(0.5)
             client.wait()
-            record['client'] = summary.arm_summary(json.loads(freon_json.read_text()), [])['client']
+            record['client'] = dict(summary.arm_summary(json.loads(freon_json.read_text()), [])['client'],
+                                    oldestLiveKey=oldest_live_key(freon_journal))
             progress.say(f'{tag} load done; {self.s.quiet_s} s with no client')
             time.sleep(self.s.quiet_s)
             seeks = [LISTING] if lists_from_start(scenario) else []
@@ -177,6 +180,18 @@ class HaTransfer(lifecycle.Driver):
             reading['headSkips'][LISTING_LABEL] = omdb.seek_skips(heads).get(LISTING)
             reading['firstKeys'][LISTING_LABEL] = heads['seeks'][0]['keys']
         return reading
+
+
+def oldest_live_key(journal_file):
+    """The first key in the bucket's order that the client acknowledged creating and did not delete, by its journal
+    (None if none is left): where a listing from the bucket's start must land on every OM."""
+    live, _ = journal.expected_keys([journal_file])
+    return min(live, default=None)
+
+
+def _oldest_live(client):
+    key = client.get('oldestLiveKey')
+    return f"; the oldest key it did not delete, by its journal: `{key}`" if key else ''
 
 
 def _within(value, factor, baseline):
@@ -272,7 +287,8 @@ def render(result):
             heads = run['measures']
             lines += [f"`{run['arm']}`: leadership moved from {run['oldLeader']} to {run['newLeader']} in "
                       f"{run['transferSeconds']} s; {run['client']['totalOps']:,} operations, "
-                      f"{run['client']['created']:,} keys created, {run['client']['deleted']:,} deleted.", '',
+                      f"{run['client']['created']:,} keys created, {run['client']['deleted']:,} deleted"
+                      + _oldest_live(run['client']) + '.', '',
                       '| OM | when | ' + ' | '.join(heads) + ' | keyTable tombstones | ranges compacted | '
                       'memtables flushed |', '|---|---|' + '---|' * (len(heads) + 3)]
             readings = [(om, f"before, {r['role'].lower()}", r) for om, r in run['oms'].items()]

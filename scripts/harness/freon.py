@@ -30,19 +30,21 @@ def workload_args(scenario, weights=None, preload_keys=0):
 
 
 def command(ozone, scenario, ops, threads, seed, summary_json, latency_csv, latency_interval_s, weights=None,
-            om_service_id=None, latency_log=None, preload_keys=0):
+            om_service_id=None, latency_log=None, preload_keys=0, journal=None):
     """The omkeybench command line of a scenario (the same in every arm): its workload_args, `om_service_id`
     naming the OM service of three OMs. The output files come last: --latency-log (a line per operation) if asked,
-    --latency-csv (the client's latency per interval of `latency_interval_s`), then --summary-json."""
+    --journal (each key OM acknowledged creating or deleting) if asked, --latency-csv (the client's latency per
+    interval of `latency_interval_s`), then --summary-json."""
     service = ['--om-service-id', om_service_id] if om_service_id else []
     log = ['--latency-log', str(latency_log)] if latency_log else []
+    acknowledged = ['--journal', str(journal)] if journal else []
     return [str(ozone), 'freon', 'omkeybench', '-n', str(ops), '-t', str(threads), '--seed', str(seed),
             *workload_args(scenario, weights, preload_keys), *service, '--latency-interval', str(latency_interval_s),
-            *log, '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
+            *log, *acknowledged, '--latency-csv', str(latency_csv), '--summary-json', str(summary_json)]
 
 
 # Options that only name where omkeybench writes: not part of the load a page shows.
-OUTPUT_OPTIONS = ('--latency-log', '--latency-csv', '--summary-json')
+OUTPUT_OPTIONS = ('--latency-log', '--journal', '--latency-csv', '--summary-json')
 
 
 def shown(cmd):
