@@ -63,12 +63,16 @@ class RollingUpgradeIT {
     assertThat(steps).extracting(s -> s.get("jars")).containsExactly("kit", null, "upstream", "upstream");
     Object rolled = steps.get(0).get("om");
     assertThat(steps).extracting(s -> s.get("om")).containsExactly(rolled, null, rolled, rolled);
-    // a follower first; the service compacts once leadership moved to it; off it again before its downgrade
+    // A follower first; the service compacts once the rolled OM leads; leadership off it before its downgrade; the
+    // rolled OM leads for the reads. What each step ends with is asserted, and the transfers only as "if any, to
+    // where": an election of the ring's own (a heartbeat late on a loaded machine) can spare a step its transfer.
     assertThat(steps.get(0).get("leader_moved_to")).isNull();
-    assertThat(steps.get(1)).containsEntry("leader_moved_to", rolled).containsEntry("leader", rolled);
+    assertThat(steps.get(1)).containsEntry("leader", rolled);
+    assertThat(steps.get(1).get("leader_moved_to")).isIn(rolled, null);
     assertThat((Double) steps.get(1).get("first_compaction_s")).as("the leader's first range compaction").isNotNull();
-    assertThat(steps.get(2).get("leader_moved_to")).isNotNull().isNotEqualTo(rolled);
-    assertThat(steps.get(3)).containsEntry("leader_moved_to", rolled);
+    assertThat(steps.get(2).get("leader_moved_to")).isNotEqualTo(rolled);
+    assertThat(steps.get(3)).containsEntry("leader", rolled);
+    assertThat(steps.get(3).get("leader_moved_to")).isIn(rolled, null);
     for (Map<String, Object> step : steps) {
       assertThat(step).as("step %s", step)
           .containsEntry("passed", true)
