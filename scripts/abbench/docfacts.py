@@ -389,7 +389,7 @@ LARGE_METRICS = [('OM seek average', 'om.seekAvgUsRun'), ('skips per operation',
                  ('DELETE p99', 'client.operations.DELETE.p99'), ('ops/s', 'client.opsPerSecond'),
                  ('compaction write MB', 'om.compactWriteMB')]
 
-TEST_COMMAND = '2026-11-29-test-command-slow-machine/test-command.json'
+TEST_COMMAND = '2026-11-29-test-command-rolling-outcomes/test-command.json'
 # The same command on this machine before ozone-manager's upstream tests ran in two forks and the test clusters
 # waited for SCM's safe-mode exit over HTTP.
 TEST_COMMAND_BEFORE = '2026-11-27-test-command-two-forks/test-command.json'
