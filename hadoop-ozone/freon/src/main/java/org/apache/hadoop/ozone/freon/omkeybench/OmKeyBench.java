@@ -184,6 +184,22 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
           + "service on and off under one load.")
   private String latencyLog;
 
+  @Option(names = "--rate",
+      description = "Open loop: start operations at this many per second on a fixed schedule, whatever OM's replies, "
+          + "and count each one's latency from when it was due, so that a reply OM holds back shows in every "
+          + "operation queued behind it. -t bounds the operations in flight: give at least rate x latency. The run "
+          + "reports the rate it achieved and says so when that falls more than "
+          + (int) (StepSchedule.RATE_TOLERANCE * 100) + "% short. 0: closed loop (each thread sends its next "
+          + "operation when the last one is answered).",
+      defaultValue = "0")
+  private double rate;
+
+  @Option(names = "--warmup",
+      description = "Seconds from the start whose operations run but are left out of the latencies, the rate and the "
+          + "latency files (a client's first seconds are slow: connections, class loading, JIT).",
+      defaultValue = "0")
+  private double warmupSeconds;
+
   @Option(names = "--om-service-id",
       description = "OM Service ID")
   private String omServiceID;
@@ -201,7 +217,7 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
         .maxLiveKeys(maxLiveKeys).batchSize(batchSize).filesPerDir(filesPerDir).bufferSize(bufferSize)
         .existingKeys(existingKeys).size(keySize).seed(seedOption).journal(journalFile)
         .latencyCsv(latencyCsv).latencyIntervalSeconds(latencyIntervalSeconds).latencyLog(latencyLog)
-        .build();
+        .rate(rate).warmupSeconds(warmupSeconds).build();
     live = new LiveSet<>(settings.maxLiveKeys(), settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST);
     // before init(): the progress bar it starts reads the status line
     stats = new OmKeyBenchStats(settings.weights(), live);
@@ -221,8 +237,9 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
       operations.trackExistingKeys();
       ScheduledExecutorService statusLogger = startStatusLogger();
       long start = System.nanoTime();
+      StepSchedule schedule = new StepSchedule(settings.rate(), settings.warmupSeconds(), StepSchedule.SYSTEM_CLOCK);
       try {
-        runTests(operations::step);
+        runTests(taskId -> operations.step(schedule));
       } finally {
         double seconds = (System.nanoTime() - start) / 1e9;
         if (statusLogger != null) {
@@ -231,7 +248,8 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
           // with a console, the progress bar's last line already shows the final status
           print(stats.sampleStatus(System.nanoTime()));
         }
-        writeSummary(operations, settings, seconds);
+        logLoad(schedule);
+        writeSummary(operations, settings, schedule, seconds);
       }
     }
     return null;
@@ -293,13 +311,21 @@ public class OmKeyBench extends BaseFreonGenerator implements Callable<Void> {
     return logger;
   }
 
-  private void writeSummary(OmKeyBenchOperations operations, OmKeyBenchSettings settings, double seconds)
-      throws IOException {
+  private void logLoad(StepSchedule schedule) {
+    if (schedule.isRateMet()) {
+      LOG.info("Load: {}", schedule.describe());
+    } else {
+      LOG.warn("Load: {}", schedule.describe());
+    }
+  }
+
+  private void writeSummary(OmKeyBenchOperations operations, OmKeyBenchSettings settings, StepSchedule schedule,
+      double seconds) throws IOException {
     if (summaryJson == null) {
       return;
     }
     SummaryJsonWriter.write(Paths.get(summaryJson), SummaryJsonWriter.render(stats, operations.timers(), seconds,
-        settings.seed(), getThreadNo(), settings.weights()));
+        settings.seed(), getThreadNo(), settings.weights(), schedule));
     LOG.info("Summary written to {}", summaryJson);
   }
 

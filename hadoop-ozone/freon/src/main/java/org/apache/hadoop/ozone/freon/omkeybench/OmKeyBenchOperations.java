@@ -64,8 +64,6 @@ final class OmKeyBenchOperations {
   private final IntervalLatencies latencies;
   /** Null without {@code --latency-log}. */
   private final LatencyLog latencyLog;
-  /** Numbers the steps, so the mix follows the seed over the whole run (freon's task ids repeat with --duration). */
-  private final AtomicLong steps = new AtomicLong();
   private final AtomicLong createSequence;
 
   /** A request to OM. */
@@ -139,23 +137,26 @@ final class OmKeyBenchOperations {
     return timers;
   }
 
-  /** Runs the next step; {@code taskId} (freon's) is not used, see {@link #steps}. */
-  void step(long taskId) throws IOException {
-    long step = steps.getAndIncrement();
-    OmKeyBenchOp op = settings.weights().pick(StepRandom.next(settings.seed(), step, 0));
-    long random = StepRandom.next(settings.seed(), step, 1);
+  /**
+   * Runs the next step of {@code schedule} when it is due. The schedule numbers the steps, so the mix follows the
+   * seed over the whole run (freon's task ids repeat with --duration).
+   */
+  void step(StepSchedule schedule) throws IOException {
+    StepSchedule.Step step = schedule.next();
+    OmKeyBenchOp op = settings.weights().pick(StepRandom.next(settings.seed(), step.index(), 0));
+    long random = StepRandom.next(settings.seed(), step.index(), 1);
     switch (op) {
     case CREATE:
-      create();
+      create(step);
       break;
     case DELETE:
-      delete(random);
+      delete(random, step);
       break;
     case LIST:
-      list(random);
+      list(random, step);
       break;
     case DELETEDIR:
-      deleteDir(random);
+      deleteDir(random, step);
       break;
     default:
       throw new IllegalStateException("unknown operation " + op);
@@ -163,14 +164,16 @@ final class OmKeyBenchOperations {
   }
 
   /**
-   * Sends {@code call} to OM for an operation {@code op}. If OM completes it, or answers with one of
-   * {@code gone} (the target was removed by another step), its latency goes to {@code timer}; any other error counts
-   * as a failure of {@code op} and is rethrown. Callers count the success, once their bookkeeping is done.
+   * Sends {@code call} to OM for an operation {@code op} of {@code step}. If OM completes it, or answers with one of
+   * {@code gone} (the target was removed by another step), its latency from {@code since} goes to {@code timer}
+   * unless the step is warm-up; any other error counts as a failure of {@code op} and is rethrown. Callers count the
+   * success, once their bookkeeping is done.
    *
+   * @param since when the operation began for the client: its step's due time for a step's first request
    * @return the answer, or null if the target was gone
    */
-  private <T> T send(OmKeyBenchOp op, Timer timer, OmCall<T> call, ResultCodes... gone) throws IOException {
-    long start = System.nanoTime();
+  private <T> T send(OmKeyBenchOp op, Timer timer, StepSchedule.Step step, long since, OmCall<T> call,
+      ResultCodes... gone) throws IOException {
     T answer = null;
     try {
       answer = call.send();
@@ -184,36 +187,39 @@ final class OmKeyBenchOperations {
       stats.op(op).fail();
       throw e;
     }
-    long nanos = System.nanoTime() - start;
+    long nanos = step.latencyNanos(since);
+    if (!step.counted()) {
+      return answer;
+    }
     timer.update(nanos, TimeUnit.NANOSECONDS);
     String name = timer == untrackedDeleteTimer ? UNTRACKED_DELETE : op.name();
     if (latencies != null) {
       latencies.record(name, nanos);
     }
     if (latencyLog != null) {
-      latencyLog.record(name, start, nanos);
+      latencyLog.record(name, since, nanos);
     }
     return answer;
   }
 
-  private void create() throws IOException {
+  private void create(StepSchedule.Step step) throws IOException {
     long seq = createSequence.getAndIncrement();
     if (dirs == null) {
-      createKey(keyName(seq), null);
+      createKey(keyName(seq), null, step);
       return;
     }
     BenchDir dir = dirs.dirOf(seq);
     dir.lock().readLock().lock();
     try {
-      createKey(String.format("%s/%012d", dir.path(), seq), dir);
+      createKey(String.format("%s/%012d", dir.path(), seq), dir, step);
     } finally {
       dir.lock().readLock().unlock();
       dirs.createFinished(seq, dir);
     }
   }
 
-  private void createKey(String name, BenchDir dir) throws IOException {
-    send(OmKeyBenchOp.CREATE, timers.get(OmKeyBenchOp.CREATE), () -> writeKey(name));
+  private void createKey(String name, BenchDir dir, StepSchedule.Step step) throws IOException {
+    send(OmKeyBenchOp.CREATE, timers.get(OmKeyBenchOp.CREATE), step, step.dueNanos(), () -> writeKey(name));
     journal.created(name);
     stats.addCreated();
     if (dir != null) {
@@ -222,7 +228,7 @@ final class OmKeyBenchOperations {
     if (!track(new TrackedKey(name, dir))) {
       stats.addUntracked();
       if (untrackedDeleteTimer != null) {
-        deleteUntracked(name, dir);
+        deleteUntracked(name, dir, step);
       }
     }
     stats.op(OmKeyBenchOp.CREATE).succeed();
@@ -248,9 +254,9 @@ final class OmKeyBenchOperations {
   }
 
   /** Deletes a key created while the live set was full: part of its CREATE, which fails if this fails. */
-  private void deleteUntracked(String name, BenchDir dir) throws IOException {
+  private void deleteUntracked(String name, BenchDir dir, StepSchedule.Step step) throws IOException {
     journal.deleting(name);
-    send(OmKeyBenchOp.CREATE, untrackedDeleteTimer, () -> deleteKey(name));
+    send(OmKeyBenchOp.CREATE, untrackedDeleteTimer, step, System.nanoTime(), () -> deleteKey(name));
     journal.deleted(name);
     stats.addDeleted(1);
     if (dir != null) {
@@ -263,7 +269,7 @@ final class OmKeyBenchOperations {
     return Boolean.TRUE;
   }
 
-  private void delete(long random) throws IOException {
+  private void delete(long random, StepSchedule.Step step) throws IOException {
     LiveSet.Handle<TrackedKey> handle = settings.deleteOrder() == OmKeyBenchSettings.DeleteOrder.OLDEST
         ? live.removeOldest() : live.removeRandom(random);
     if (handle == null) {
@@ -273,7 +279,7 @@ final class OmKeyBenchOperations {
     TrackedKey key = handle.value();
     BenchDir dir = key.dir();
     if (dir == null) {
-      deleteTracked(key);
+      deleteTracked(key, step);
       return;
     }
     dir.lock().readLock().lock();
@@ -283,18 +289,18 @@ final class OmKeyBenchOperations {
         stats.op(OmKeyBenchOp.DELETE).skip();
         return;
       }
-      deleteTracked(key);
+      deleteTracked(key, step);
     } finally {
       dir.lock().readLock().unlock();
     }
   }
 
-  private void deleteTracked(TrackedKey key) throws IOException {
+  private void deleteTracked(TrackedKey key, StepSchedule.Step step) throws IOException {
     Boolean deleted;
     try {
       journal.deleting(key.name());
-      deleted = send(OmKeyBenchOp.DELETE, timers.get(OmKeyBenchOp.DELETE), () -> deleteKey(key.name()),
-          ResultCodes.KEY_NOT_FOUND);
+      deleted = send(OmKeyBenchOp.DELETE, timers.get(OmKeyBenchOp.DELETE), step, step.dueNanos(),
+          () -> deleteKey(key.name()), ResultCodes.KEY_NOT_FOUND);
     } catch (IOException | RuntimeException e) {
       // the key is still in the bucket: keep it deletable (untracked if the set filled up meanwhile)
       track(key);
@@ -310,17 +316,17 @@ final class OmKeyBenchOperations {
     stats.op(OmKeyBenchOp.DELETE).succeed();
   }
 
-  private void list(long random) throws IOException {
+  private void list(long random, StepSchedule.Step step) throws IOException {
     TrackedKey after = settings.listStart() == OmKeyBenchSettings.ListStart.FIRST ? null : live.pickRandom(random);
     BenchDir dir = after == null ? null : after.dir();
     if (dir == null) {
-      listAfter(after);
+      listAfter(after, step);
       return;
     }
     dir.lock().readLock().lock();
     try {
       // a directory deleted since the pick cannot be listed: list from the first key instead
-      listAfter(dir.isDeleted() ? null : after);
+      listAfter(dir.isDeleted() ? null : after, step);
     } finally {
       dir.lock().readLock().unlock();
     }
@@ -331,7 +337,7 @@ final class OmKeyBenchOperations {
    * FILE_SYSTEM_OPTIMIZED bucket per directory, so there the listing is of the directory that holds them: the
    * tracked key's directory, or the run's prefix (whose entries are the dir-<d> directories with --files-per-dir).
    */
-  private void listAfter(TrackedKey after) throws IOException {
+  private void listAfter(TrackedKey after, StepSchedule.Step step) throws IOException {
     List<?> listed;
     Timer timer = timers.get(OmKeyBenchOp.LIST);
     String volume = bucket.getVolumeName();
@@ -340,16 +346,18 @@ final class OmKeyBenchOperations {
     if (bucket.getBucketLayout() == BucketLayout.FILE_SYSTEM_OPTIMIZED) {
       String parent = after == null || after.dir() == null ? prefix : after.dir().path();
       String start = after == null ? "" : after.name();
-      listed = send(OmKeyBenchOp.LIST, timer, () -> proxy.listStatus(volume, name, parent, false, start, batch));
+      listed = send(OmKeyBenchOp.LIST, timer, step, step.dueNanos(),
+          () -> proxy.listStatus(volume, name, parent, false, start, batch));
     } else {
       String start = after == null ? null : after.name();
-      listed = send(OmKeyBenchOp.LIST, timer, () -> proxy.listKeys(volume, name, null, start, batch));
+      listed = send(OmKeyBenchOp.LIST, timer, step, step.dueNanos(),
+          () -> proxy.listKeys(volume, name, null, start, batch));
     }
     stats.addListed(listed.size());
     stats.op(OmKeyBenchOp.LIST).succeed();
   }
 
-  private void deleteDir(long random) throws IOException {
+  private void deleteDir(long random, StepSchedule.Step step) throws IOException {
     BenchDir dir = dirs.takeForDelete(random);
     if (dir == null) {
       stats.op(OmKeyBenchOp.DELETEDIR).skip();
@@ -360,8 +368,8 @@ final class OmKeyBenchOperations {
       for (LiveSet.Handle<TrackedKey> k : dir.trackedHandles()) {
         live.remove(k);
       }
-      send(OmKeyBenchOp.DELETEDIR, timers.get(OmKeyBenchOp.DELETEDIR), () -> deleteDirectory(dir),
-          ResultCodes.KEY_NOT_FOUND, ResultCodes.DIRECTORY_NOT_FOUND);
+      send(OmKeyBenchOp.DELETEDIR, timers.get(OmKeyBenchOp.DELETEDIR), step, step.dueNanos(),
+          () -> deleteDirectory(dir), ResultCodes.KEY_NOT_FOUND, ResultCodes.DIRECTORY_NOT_FOUND);
       dir.markDeleted();
       stats.addDeleted(dir.existing().getAndSet(0));
       stats.op(OmKeyBenchOp.DELETEDIR).succeed();

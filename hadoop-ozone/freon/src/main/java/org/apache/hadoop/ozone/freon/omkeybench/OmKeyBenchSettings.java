@@ -49,6 +49,9 @@ final class OmKeyBenchSettings {
   private final int latencyIntervalSeconds;
   /** Null without {@code --latency-log}. */
   private final Path latencyLog;
+  /** Operations per second of an open loop; 0 for a closed loop. */
+  private final double rate;
+  private final double warmupSeconds;
 
   /** Which tracked key (or directory) a DELETE (DELETEDIR) removes. */
   enum DeleteOrder { RANDOM, OLDEST }
@@ -101,6 +104,15 @@ final class OmKeyBenchSettings {
     latencyCsv = b.latencyCsv == null ? null : Paths.get(b.latencyCsv);
     latencyIntervalSeconds = atLeastOne("--latency-interval", b.latencyIntervalSeconds);
     latencyLog = b.latencyLog == null ? null : Paths.get(b.latencyLog);
+    rate = notNegative("--rate", b.rate);
+    warmupSeconds = notNegative("--warmup", b.warmupSeconds);
+  }
+
+  private static double notNegative(String option, double value) {
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(option + " must be a finite number of at least 0, got " + value);
+    }
+    return value;
   }
 
   private static int atLeastOne(String option, int value) {
@@ -204,11 +216,22 @@ final class OmKeyBenchSettings {
     return latencyLog;
   }
 
+  /** @return operations per second of an open loop ({@code --rate}), 0 for a closed loop */
+  double rate() {
+    return rate;
+  }
+
+  double warmupSeconds() {
+    return warmupSeconds;
+  }
+
   @Override
   public String toString() {
     return "weights " + weights + ", max live keys " + maxLiveKeys + ", delete order " + lower(deleteOrder)
         + ", list start " + lower(listStart) + ", untracked " + lower(untracked)
-        + (existingKeys > 0 ? ", existing keys " + existingKeys : "") + ", seed " + seed;
+        + (existingKeys > 0 ? ", existing keys " + existingKeys : "")
+        + (rate > 0 ? ", open loop at " + rate + " ops/s" : "")
+        + (warmupSeconds > 0 ? ", warm-up " + warmupSeconds + " s" : "") + ", seed " + seed;
   }
 
   private static String lower(Enum<?> e) {
@@ -233,6 +256,8 @@ final class OmKeyBenchSettings {
     private String latencyCsv;
     private int latencyIntervalSeconds;
     private String latencyLog;
+    private double rate;
+    private double warmupSeconds;
 
     Builder weights(String value) {
       weights = value;
@@ -315,6 +340,17 @@ final class OmKeyBenchSettings {
     /** @param value the latency log's file, or null for none */
     Builder latencyLog(String value) {
       latencyLog = value;
+      return this;
+    }
+
+    /** @param value operations per second of an open loop, 0 for a closed loop */
+    Builder rate(double value) {
+      rate = value;
+      return this;
+    }
+
+    Builder warmupSeconds(double value) {
+      warmupSeconds = value;
       return this;
     }
 

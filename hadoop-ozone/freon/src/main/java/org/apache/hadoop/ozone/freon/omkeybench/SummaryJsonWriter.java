@@ -32,11 +32,14 @@ import java.util.Map;
  * <pre>
  * totalOps, durationSeconds, opsPerSecond, failures, seed, threads, weights, maxLiveKeys,
  * live, created, deleted, untrackedCreated, listed,
+ * load: { loop: open|closed, offeredOpsPerSecond (null: closed), achievedOpsPerSecond, warmupSeconds, rateMet },
  * operations: { CREATE: { count, failures, skipped, opsPerSecond,
  *                         latencyMs: { mean, p50, p95, p99, max } }, ... }
  * </pre>
  * {@code count} is the operations OM completed (a DELETE whose key was already gone included); count + failures +
- * skipped over all operations is totalOps. Latencies are of those {@code count} operations only. The file is
+ * skipped over all operations is totalOps. Latencies are of those {@code count} operations only, less the warm-up's
+ * (the counts include it), from when each was due (open loop) or sent (closed loop). {@code achievedOpsPerSecond}
+ * is of the steps after the warm-up, from when they started; null below two such steps. The file is
  * written to a temporary sibling and moved into place, so a reader never sees half of it.
  */
 final class SummaryJsonWriter {
@@ -49,7 +52,7 @@ final class SummaryJsonWriter {
 
   /** Renders the summary. */
   static ObjectNode render(OmKeyBenchStats stats, Map<OmKeyBenchOp, Timer> timers, double durationSeconds,
-      long seed, int threads, OpWeights weights) {
+      long seed, int threads, OpWeights weights, StepSchedule schedule) {
     ObjectNode json = MAPPER.createObjectNode();
     json.put("totalOps", stats.totalOps());
     json.put("durationSeconds", round(durationSeconds));
@@ -64,6 +67,21 @@ final class SummaryJsonWriter {
     json.put("deleted", stats.deleted());
     json.put("untrackedCreated", stats.untrackedCreated());
     json.put("listed", stats.listed());
+    ObjectNode load = json.putObject("load");
+    load.put("loop", schedule.isOpenLoop() ? "open" : "closed");
+    if (schedule.isOpenLoop()) {
+      load.put("offeredOpsPerSecond", schedule.offeredRate());
+    } else {
+      load.putNull("offeredOpsPerSecond");
+    }
+    double achieved = schedule.achievedRate();
+    if (Double.isNaN(achieved)) {
+      load.putNull("achievedOpsPerSecond");
+    } else {
+      load.put("achievedOpsPerSecond", round(achieved));
+    }
+    load.put("warmupSeconds", schedule.warmupSeconds());
+    load.put("rateMet", schedule.isRateMet());
     ObjectNode operations = json.putObject("operations");
     for (Map.Entry<OmKeyBenchOp, OmKeyBenchStats.OpCounters> e : stats.ops().entrySet()) {
       OmKeyBenchStats.OpCounters c = e.getValue();

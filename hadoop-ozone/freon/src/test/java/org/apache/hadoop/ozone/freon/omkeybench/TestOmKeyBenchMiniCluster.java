@@ -234,6 +234,35 @@ class TestOmKeyBenchMiniCluster {
     assertThat(times).hasSizeGreaterThan(1);
   }
 
+  /**
+   * An open loop reports the rate it offered and the one it achieved, its latencies leave the warm-up out, and a
+   * rate one thread cannot carry is reported as not met.
+   */
+  @Test
+  void openLoopReportsOfferedAndAchievedRate(@TempDir Path dir) throws Exception {
+    Path summary = dir.resolve("paced.json");
+    Path log = dir.resolve("paced.log");
+    OmKeyBench bench = run(0, "-n", "200", "-t", "16", "-p", "paced", "-v", "vpaced", "-b", "bpaced",
+        "--weights", "create:3,list:1", "--rate", "50", "--warmup", "1", "--latency-log", log.toString(),
+        "--summary-json", summary.toString());
+    JsonNode load = new ObjectMapper().readTree(Files.readAllBytes(summary)).get("load");
+    assertThat(load.get("loop").asText()).isEqualTo("open");
+    assertThat(load.get("offeredOpsPerSecond").asDouble()).isEqualTo(50.0);
+    double achieved = load.get("achievedOpsPerSecond").asDouble();
+    assertThat(achieved).isBetween(40.0, 50.5);
+    assertThat(load.get("rateMet").asBoolean()).isEqualTo(achieved >= 50 * (1 - StepSchedule.RATE_TOLERANCE));
+    // the first second's 50 steps ran and count as operations, but their latencies are left out (no step skips)
+    assertThat(bench.stats().totalOps()).isEqualTo(200);
+    assertThat(Files.readAllLines(log)).hasSize(1 + 150);
+
+    Path unmet = dir.resolve("unmet.json");
+    run(0, "-n", "300", "-t", "1", "-p", "unmet", "-v", "vpaced", "-b", "bpaced", "--weights", "create:1",
+        "--rate", "100000", "--summary-json", unmet.toString());
+    load = new ObjectMapper().readTree(Files.readAllBytes(unmet)).get("load");
+    assertThat(load.get("achievedOpsPerSecond").asDouble()).isLessThan(10000.0);
+    assertThat(load.get("rateMet").asBoolean()).isFalse();
+  }
+
   /** Every completed operation is one line of the latency log, with its start within the run. */
   @Test
   void latencyLogHasALinePerCompletedOperation(@TempDir Path dir) throws Exception {

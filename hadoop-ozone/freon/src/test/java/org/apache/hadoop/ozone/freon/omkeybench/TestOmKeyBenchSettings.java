@@ -51,6 +51,15 @@ class TestOmKeyBenchSettings {
   }
 
   @Test
+  void anOpenLoopNamesItsRateAndWarmUp() {
+    OmKeyBenchSettings s = defaults().rate(250.5).warmupSeconds(20).seed(1L).build();
+    assertThat(s.rate()).isEqualTo(250.5);
+    assertThat(s.warmupSeconds()).isEqualTo(20);
+    assertThat(s.toString()).endsWith("untracked keep, open loop at 250.5 ops/s, warm-up 20.0 s, seed 1");
+    assertThat(defaults().build().rate()).isZero();
+  }
+
+  @Test
   void seedIsRandomIfNotGiven() {
     assertThat(defaults().build().seed()).isNotEqualTo(defaults().build().seed());
   }
@@ -68,5 +77,9 @@ class TestOmKeyBenchSettings {
             + "'create:1,deletedir:1'");
     assertThatThrownBy(() -> defaults().layout("FILE_SYSTEM_OPTIMIZED").filesPerDir(5).existingKeys(10).build())
         .hasMessage("--existing-keys names keys <prefix>/<sequence>; it cannot be used with --files-per-dir");
+    assertThatThrownBy(() -> defaults().rate(-1).build())
+        .hasMessage("--rate must be a finite number of at least 0, got -1.0");
+    assertThatThrownBy(() -> defaults().warmupSeconds(Double.NaN).build())
+        .hasMessage("--warmup must be a finite number of at least 0, got NaN");
   }
 }

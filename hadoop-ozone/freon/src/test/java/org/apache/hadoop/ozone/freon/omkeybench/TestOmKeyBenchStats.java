@@ -74,7 +74,8 @@ class TestOmKeyBenchStats {
     stats.addDeleted(1);
 
     Path file = dir.resolve("sub/summary.json");
-    SummaryJsonWriter.write(file, SummaryJsonWriter.render(stats, timers, 2.0, 7, 3, weights));
+    SummaryJsonWriter.write(file, SummaryJsonWriter.render(stats, timers, 2.0, 7, 3, weights,
+        new StepSchedule(0, 0, StepSchedule.SYSTEM_CLOCK)));
     JsonNode json = new ObjectMapper().readTree(Files.readAllBytes(file));
 
     assertThat(json.get("totalOps").asLong()).isEqualTo(7);
@@ -91,6 +92,11 @@ class TestOmKeyBenchStats {
     assertThat(create.get("latencyMs").get("p50").asDouble()).isBetween(2.0, 5.0);
     assertThat(json.get("operations").get("DELETE").get("skipped").asLong()).isEqualTo(1);
     assertThat(json.get("operations").get("DELETE").get("latencyMs").isNull()).isTrue();
+    JsonNode load = json.get("load");
+    assertThat(load.get("loop").asText()).isEqualTo("closed");
+    assertThat(load.get("offeredOpsPerSecond").isNull()).isTrue();
+    assertThat(load.get("achievedOpsPerSecond").isNull()).as("no step ran").isTrue();
+    assertThat(load.get("rateMet").asBoolean()).isTrue();
     assertThat(Files.exists(dir.resolve("sub/summary.json.tmp"))).isFalse();
   }
 }
