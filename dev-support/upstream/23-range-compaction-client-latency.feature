@@ -2,7 +2,7 @@
 # metrics system, and amends to the service's code and tests of the features before it.
 name: range-compaction-client-latency
 subject: HDDS-XXXXX. Range compaction: start nothing while OM's client requests are slow
-files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/ForegroundLatency.java
+files: hadoop-ozone/ozone-manager/src/main/java/org/apache/hadoop/ozone/om/compaction/{ForegroundLatency,BottomPool}.java
 files: hadoop-ozone/ozone-manager/src/test/java/org/apache/hadoop/ozone/om/compaction/TestForegroundLatency.java
 amends: dev-support/upstream/amends/range-compaction-client-latency.diff
 
@@ -30,8 +30,25 @@ Measured: the back-off has no on/off comparison of its own yet. The
 fork's cost-to-clients measure (client operations during the service's
 compactions against the others) runs with it on.
 
+A compaction that does start takes a CPU that OM's request threads
+need: on a 2-core OM, requests that arrived during one waited on the run
+queue (wall-clock profiles and the kernel's per-thread run-queue times of
+OM's handler, Ratis and double-buffer threads, during the service's
+compactions and outside). BottomPool gives RocksDB's BOTTOM thread pool
+one thread at the lowest CPU and I/O priority. RocksDB runs a manual
+compaction step whose output is the last level there, and forwards its own
+compactions into the last level there too (compactions that do not add to
+write stalls); the service's compactions end in the last level, so they
+take only the CPU and disk OM leaves idle, while RocksDB's compactions into
+the levels above stay in the LOW pool at their priority. The pool is set
+up once, when the service first compacts, and only if it has no thread
+yet; it keeps its thread for the process's life (a pool shrunk to none
+would strand its queued compactions, which a closing DB waits for).
+
 Compatibility: backoff.foreground.latency 0 starts compactions whatever the
-clients' latency, as {jira:range-compaction-write-pressure} does.
+clients' latency, as {jira:range-compaction-write-pressure} does. With the
+service on, RocksDB's compactions into the last level run at the lowest
+priority too.
 
 Test plan: TestRangeCompactionPolicy, slow client requests make the pick
 wait, too few requests say nothing and 0 turns the check off;

@@ -32,9 +32,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Does what a pick names, the way that does not get in the way of OM's writes: flushes a memtable or compacts one
- * key range of one table, and records what it did (the range statistics refreshed, the compacted span, the
- * metrics, one event record). Only the service's thread uses it.
+ * Does what a pick names, the way that does not get in the way of OM's clients: flushes a memtable or compacts one
+ * key range of one table (in {@link BottomPool}), and records what it did (the range statistics refreshed, the
+ * compacted span, the metrics, one event record). Only the service's thread uses it.
  */
 final class RangeCompactor {
   private static final Logger LOG = LoggerFactory.getLogger(RangeCompactionService.class);
@@ -50,6 +50,7 @@ final class RangeCompactor {
     this.stats = stats;
     this.compactedSpans = compactedSpans;
     this.metrics = metrics;
+    BottomPool.reserve(db.getManagedRocksDb().get().getEnv());
   }
 
   /** Flushes the picked memtable and records it. */
