@@ -83,6 +83,8 @@ class InterleaveSettings:
     # The service's busy fraction in a continuous run of the same scenario (the main job's range arm; else none):
     # on-blocks that work less did not measure the cost of its work.
     continuous_busy: float = None
+    # --rate: an open loop of this many operations a second (omkeybench --rate); None: a closed loop of `threads`.
+    rate: float = None
 
 
 def add_arguments(p):
@@ -98,6 +100,10 @@ def add_arguments(p):
                         'next one, at the mean duration of those before, ends within S')
     p.add_argument('--discard-seconds', type=float, metavar='S',
                    help=f'seconds after each switch not measured (default {DISCARD_S})')
+    p.add_argument('--rate', type=float, metavar='R',
+                   help='an open loop: omkeybench starts R operations a second whatever OM answers, each latency '
+                        'counted from when the operation was due (--threads bounds those in flight); a block that '
+                        f'completes less than {1 - freon.RATE_TOLERANCE:.0%} of R gives no verdict')
     p.add_argument('--continuous-busy', type=float, metavar='F',
                    help="the service's busy fraction in a continuous run of the scenario (a range arm's "
                         "clientCost.busyFraction); on-blocks that work less give no verdict")
@@ -119,6 +125,8 @@ def settings_from_args(args, out):
     if pairs < 2:
         raise SystemExit('ab-bench: interleave needs at least 2 measured pairs (an interval needs two): a longer '
                          '--load-seconds or a shorter --block-seconds')
+    if args.rate is not None and not args.rate > 0:
+        raise SystemExit('ab-bench: --rate needs a positive number of operations per second')
     if args.preload_churn and not args.preload_keys:
         raise SystemExit('ab-bench: --preload-churn needs --preload-keys N')
     scenarios.check_preload(names, args.preload_keys)
@@ -130,7 +138,7 @@ def settings_from_args(args, out):
                               om_conf=om_conf, weights=args.weights,
                               write_buffer=args.write_buffer or SMOKE_WRITE_BUFFER,
                               preload_keys=args.preload_keys or 0, preload_churn=args.preload_churn or 0,
-                              load_s=args.load_seconds, continuous_busy=args.continuous_busy)
+                              load_s=args.load_seconds, continuous_busy=args.continuous_busy, rate=args.rate)
 
 
 def plan(pairs, seed):
@@ -141,16 +149,19 @@ def plan(pairs, seed):
 
 def block_client(rows, start, end):
     """Per operation, the client's count, ops/s, p50, p99, mean and max (ms) of the operations that started in
-    [start, end); plus all operations' ops/s."""
+    [start, end); plus all operations' ops/s, and the steps (CREATE, DELETE, LIST) per second that completed in it:
+    in an open loop, where a start is when an operation was due, the rate the client carried."""
     seconds = end - start
     by_op = {op: [] for op in OPS}
-    total = 0
+    total = completed = 0
     for t, op, ms in rows:
         if start <= t < end:
             total += 1
             if op in by_op:
                 by_op[op].append(ms)
-    result = {'allOpsPerSecond': total / seconds}
+        if op in by_op and start <= t + ms / 1000 < end:
+            completed += 1
+    result = {'allOpsPerSecond': total / seconds, 'completedStepsPerSecond': completed / seconds}
     for op, values in by_op.items():
         values.sort()
         result[op] = ({'count': len(values), 'opsPerSecond': len(values) / seconds,
@@ -212,9 +223,30 @@ def work_check(blocks, continuous_busy=None):
     return dict(result, measured=reason is None, reason=reason)
 
 
-def analyse(blocks, aa=False, continuous_busy=None):
+def rate_check(blocks, rate):
+    """Whether every measured block of an open loop at `rate` completed its steps at that rate, within
+    freon.RATE_TOLERANCE: a client that fell behind measured its own queue, not the offered load."""
+    measured = [b for b in blocks if not b['warmup']]
+    short = [b for b in measured if b['client']['completedStepsPerSecond'] < rate * (1 - freon.RATE_TOLERANCE)]
+    lowest = min((b['client']['completedStepsPerSecond'] for b in measured), default=None)
+    reason = (f'rate not met: {len(short)} of {len(measured)} blocks completed less than '
+              f'{1 - freon.RATE_TOLERANCE:.0%} of the offered {rate:g} operations a second (the lowest {lowest:.1f})'
+              if short else None)
+    return {'offeredOpsPerSecond': rate, 'lowestCompletedPerSecond': lowest, 'shortBlocks': len(short),
+            'met': not short, 'reason': reason}
+
+
+def _refuse_verdicts(result, reason):
+    for metric in [m for ops in result['operations'].values() for m in ops.values()] + [
+            result['allOpsPerSecond'], result['serverMeanMsAll']]:
+        metric['targetHolds'] = None
+        metric['verdict'] = reason
+
+
+def analyse(blocks, aa=False, continuous_busy=None, rate=None):
     """Per operation and metric, the paired comparison of the measured pairs (warm-up pair 0 left out); for A/B,
-    whether the on-blocks carried the service's work (work_check), else the comparisons give no verdict."""
+    whether the on-blocks carried the service's work (work_check), and for an open loop whether every block carried
+    the offered rate (rate_check): else the comparisons give no verdict."""
     pairs = {}
     for b in blocks:
         if b['pair'] > 0:
@@ -233,10 +265,11 @@ def analyse(blocks, aa=False, continuous_busy=None):
     if not aa:
         result['work'] = work_check(blocks, continuous_busy)
         if not result['work']['measured']:
-            for metric in [m for ops in result['operations'].values() for m in ops.values()] + [
-                    result['allOpsPerSecond'], result['serverMeanMsAll']]:
-                metric['targetHolds'] = None
-                metric['verdict'] = result['work']['reason']
+            _refuse_verdicts(result, result['work']['reason'])
+    if rate:
+        result['rate'] = rate_check(blocks, rate)
+        if not result['rate']['met']:
+            _refuse_verdicts(result, result['rate']['reason'])
     return result
 
 
@@ -323,13 +356,14 @@ class Interleave(lifecycle.Driver):
                     'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
                     'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
                     'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
-                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT}
+                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'rate': self.s.rate}
         result = dict(self.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status, reason,
                                     settings),
                       omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,
                       preload=image_info, schedule=[[pair, list(order)] for pair, order in self.schedule],
                       switches=self.switches, blocks=self.blocks,
-                      analysis=analyse(self.blocks, self.s.aa, self.s.continuous_busy) if self.blocks else None)
+                      analysis=analyse(self.blocks, self.s.aa, self.s.continuous_busy, self.s.rate) if self.blocks
+                      else None)
         chart_files = draw(result, self.out / 'charts')
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result, chart_files))
@@ -340,8 +374,9 @@ class Interleave(lifecycle.Driver):
         block), with the per-operation latency log."""
         scenario = scenarios.SCENARIOS[self.s.scenario]
         cap_s = int(len(self.schedule) * 2 * (self.s.block_s + 30) + 300)
+        rate = ['--rate', f'{self.s.rate:g}'] if self.s.rate else []
         return [str(self.ozone), 'freon', 'omkeybench', '--duration', f'{cap_s}s', '-t', str(self.s.threads),
-                '--seed', str(self.s.seed), *freon.workload_args(scenario, self.s.weights, self.s.preload_keys),
+                '--seed', str(self.s.seed), *rate, *freon.workload_args(scenario, self.s.weights, self.s.preload_keys),
                 '--latency-log', str(self.out / LATENCY_LOG)]
 
     def _wait_for_first_operations(self, client, timeout_s=180):
@@ -558,8 +593,11 @@ def render(result, chart_files):
               f"at git commit {envelope.commit_text(result)}.",
               f"- Command: `{' '.join(result['commandLine'])}`; started {result['startedAt']}, finished "
               f"{result['finishedAt']}, wall time {result['wallSeconds']:,.0f} s.",
-              f"- One local cluster, one continuous load: `{result.get('freonCommand')}` (closed loop: each of the "
-              f"{s['threads']} threads sends its next operation when the previous one returns).",
+              f"- One local cluster, one continuous load: `{result.get('freonCommand')}` ("
+              + (f"open loop: operations start at {s['rate']:g} a second whatever OM answers, each latency counted "
+                 f"from when it was due, at most {s['threads']} in flight)." if s.get('rate') else
+                 f"closed loop: each of the {s['threads']} threads sends its next operation when the previous one "
+                 "returns)."),
               f"- {s['pairs']} measured pairs of {s['blockSeconds']:g} s blocks after one warm-up pair; in each pair "
               f"one block with the service " + ('on and one off' if s['mode'] == 'A/B' else
                                                 "'on' and one 'off', both with the service OFF (A/A: only "

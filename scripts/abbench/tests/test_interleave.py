@@ -21,6 +21,13 @@ def test_block_client_takes_the_operations_started_in_the_window():
                                                               'p99': None, 'mean': None, 'max': None}
 
 
+def test_block_client_counts_the_steps_completed_in_the_window():
+    # due at 9.9 s and answered at 10.1: completed in the window; due at 11.9 and answered at 12.1: not; an
+    # untracked delete is part of its CREATE's step
+    rows = [(9.9, 'CREATE', 200.0), (11.9, 'DELETE', 200.0), (10.5, 'UNTRACKED_DELETE', 1.0), (11.0, 'LIST', 5.0)]
+    assert interleave.block_client(rows, 10.0, 12.0)['completedStepsPerSecond'] == 1.0
+
+
 def test_block_server_maps_requests_to_operations():
     before = {'CreateKey': (10, 20), 'CommitKey': (10, 30), 'DeleteKey': (5, 5), 'ListKeysLight': (1, 9)}
     after = {'CreateKey': (20, 40), 'CommitKey': (20, 80), 'DeleteKey': (5, 5), 'ListKeysLight': (3, 29)}
@@ -49,6 +56,23 @@ def test_analysis_leaves_the_warmup_pair_out():
     p99 = a['operations']['LIST']['p99']
     assert 1.2 < p99['ratio'] < 1.25 and not p99['containsOne']
     assert a['operations']['LIST']['p50']['containsOne'] and a['allOpsPerSecond']['ratio'] == 1.0
+
+
+def test_an_open_loop_block_that_fell_behind_its_rate_gives_no_verdict():
+    blocks = [_block(0, 'on', 10.0), _block(0, 'off', 10.0)]
+    for k in range(1, 6):
+        blocks += [_block(k, 'off', 10.0), _block(k, 'on', 11.0)]
+    for b in blocks:
+        b['client']['completedStepsPerSecond'] = 100.0
+    blocks[0]['client']['completedStepsPerSecond'] = 50.0  # the warm-up pair is not held to the rate
+    assert interleave.analyse(blocks, rate=100.0)['rate']['met']
+    blocks[-1]['client']['completedStepsPerSecond'] = 98.9
+    a = interleave.analyse(blocks, rate=100.0)
+    assert a['rate'] == {'offeredOpsPerSecond': 100.0, 'lowestCompletedPerSecond': 98.9, 'shortBlocks': 1,
+                         'met': False, 'reason': 'rate not met: 1 of 10 blocks completed less than 99% of the '
+                         'offered 100 operations a second (the lowest 98.9)'}
+    assert a['operations']['LIST']['p99']['verdict'] == a['rate']['reason']
+    assert 'rate' not in interleave.analyse(blocks)
 
 
 def test_on_blocks_where_the_service_idled_give_no_verdict():
