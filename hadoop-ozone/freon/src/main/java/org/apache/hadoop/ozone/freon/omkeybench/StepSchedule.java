@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * when a thread is free to run it. Open loop ({@code --rate R}): step i is due at the run's start plus i / R, whatever
  * the replies, and its latency counts from then, so that a reply OM holds back shows in every operation queued behind
  * it rather than slowing the arrivals (coordinated omission). Steps due within the first {@code --warmup} seconds run
- * but are left out of the figures. The achieved rate is read from when the counted steps actually started.
+ * but are left out of the figures. The achieved rate is the counted steps over the time from when the first was due
+ * to when the last actually started: a backlog the warm-up left, once worked off, does not count as a faster rate,
+ * and a client that falls behind starts its last steps late.
  */
 final class StepSchedule {
 
@@ -90,9 +92,9 @@ final class StepSchedule {
   private final long startNanos;
   private final long warmupNanos;
   private final AtomicLong next = new AtomicLong();
-  /** Guarded by this: the counted steps' number and their first and last actual starts. */
+  /** Guarded by this: the counted steps' number, the first one's due time and the latest actual start. */
   private long counted;
-  private long firstStart;
+  private long firstDue;
   private long lastStart;
 
   /**
@@ -120,16 +122,14 @@ final class StepSchedule {
     }
     boolean isCounted = due - startNanos >= warmupNanos;
     if (isCounted) {
-      started(clock.nanoTime());
+      started(due, clock.nanoTime());
     }
     return new Step(index, due, isCounted, clock);
   }
 
-  private synchronized void started(long nanos) {
-    if (counted == 0) {
-      firstStart = nanos;
-    }
-    lastStart = Math.max(lastStart, nanos);
+  private synchronized void started(long due, long nanos) {
+    firstDue = counted == 0 ? due : Math.min(firstDue, due);
+    lastStart = counted == 0 ? nanos : Math.max(lastStart, nanos);
     counted++;
   }
 
@@ -145,9 +145,9 @@ final class StepSchedule {
     return warmupNanos / 1e9;
   }
 
-  /** @return the counted steps per second between the first and the last one's start; NaN below two steps */
+  /** @return the counted steps per second from the first one's due time to the last one's start; NaN below two */
   synchronized double achievedRate() {
-    return counted < 2 || lastStart == firstStart ? Double.NaN : (counted - 1) * 1e9 / (lastStart - firstStart);
+    return counted < 2 || lastStart <= firstDue ? Double.NaN : (counted - 1) * 1e9 / (lastStart - firstDue);
   }
 
   /** @return whether the counted steps started at the offered rate, within {@link #RATE_TOLERANCE}; closed: true */

@@ -39,7 +39,8 @@ import java.util.Map;
  * {@code count} is the operations OM completed (a DELETE whose key was already gone included); count + failures +
  * skipped over all operations is totalOps. Latencies are of those {@code count} operations only, less the warm-up's
  * (the counts include it), from when each was due (open loop) or sent (closed loop). {@code achievedOpsPerSecond}
- * is of the steps after the warm-up, from when they started; null below two such steps. The file is
+ * is of the steps after the warm-up, from the first one's due time to the last one's start; null below two such
+ * steps. The file is
  * written to a temporary sibling and moved into place, so a reader never sees half of it.
  */
 final class SummaryJsonWriter {
