@@ -253,6 +253,12 @@ def interval(m):
     return '–' if m.get('low') is None else f"{m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
 
 
+def cost_p50s(page, run_id, ops):
+    """'OP ratio [low, high]' of the p50 during/outside of each of `ops` in one run's cost measure."""
+    return cost_of(page, run_id, lambda cost: ', '.join(
+        f"{op} {interval(cost['operations'][op]['p50'])}" for op in ops))
+
+
 def cost_p50_span(page, run_ids):
     """'low-high' of the p50 ratios during/outside over the operations of `run_ids`."""
     def get(result):
@@ -424,6 +430,8 @@ PRODUCTION = '2026-11-27-ab-bench-production-after-flush-fix/production.json'
 PRODUCTION_ARMS = '2026-11-27-ab-bench-production-after-flush-fix/arms/summary.json'
 # The same command on this tree after the spans fix and the look refactor (not a fresh clone).
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
+# The main job after the service's compactions moved to RocksDB's BOTTOM pool (BottomPool); not a fresh clone's run.
+BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -854,6 +862,15 @@ FACTS = {
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'production.fresh-wall-minutes': (at(PRODUCTION, 'wallSeconds'), minutes),
     'production.ops': (at(PRODUCTION, 'settings.ops'), n0),
+    'bottompool.retention.p50': (cost_p50s(BOTTOM_POOL_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
+    'bottompool.retention.windows': (cost_of(BOTTOM_POOL_ARMS, 'retention-range-r1', windows), text),
+    'bottompool.retention.busy': (cost_of(BOTTOM_POOL_ARMS, 'retention-range-r1', busy_fraction), f3),
+    'bottompool.retention.range-seek-us': (arm(BOTTOM_POOL_ARMS, 'retention', 'range', 'om.seekAvgUsRun'), n0),
+    'bottompool.retention.off-seek-us': (arm(BOTTOM_POOL_ARMS, 'retention', 'off', 'om.seekAvgUsRun'), n0),
+    'production.retention.range-seek-us': (arm(PRODUCTION_ARMS, 'retention', 'range', 'om.seekAvgUsRun'), n0),
+    'production.retention.off-seek-us': (arm(PRODUCTION_ARMS, 'retention', 'off', 'om.seekAvgUsRun'), n0),
+    'production.retention.p50': (cost_p50s(PRODUCTION_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
+    'production.retention.busy': (cost_of(PRODUCTION_ARMS, 'retention-range-r1', busy_fraction), f3),
     'production.off.ops': (arm(PRODUCTION_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
     'cost.table': (cost_table([PRODUCTION, COST, BUSY_FIX]), text),
     'fix.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction), f3),
