@@ -2,8 +2,8 @@
 # per-operation latency, and a journal of acknowledged keys.
 name: omkeybench-outputs
 subject: HDDS-XXXXX. Freon omkeybench: counts and status line, summary, latency and journal outputs
-files: hadoop-ozone/freon/src/main/java/org/apache/hadoop/ozone/freon/omkeybench/{OmKeyBenchStats,SummaryJsonWriter,IntervalLatencies,LatencyLog,KeyJournal,StepSchedule}.java
-files: hadoop-ozone/freon/src/test/java/org/apache/hadoop/ozone/freon/omkeybench/{TestOmKeyBenchStats,TestIntervalLatencies,TestLatencyLog,TestStepSchedule}.java
+files: hadoop-ozone/freon/src/main/java/org/apache/hadoop/ozone/freon/omkeybench/{OmKeyBenchStats,SummaryJsonWriter,IntervalLatencies,LatencyLog,KeyJournal}.java
+files: hadoop-ozone/freon/src/test/java/org/apache/hadoop/ozone/freon/omkeybench/{TestOmKeyBenchStats,TestIntervalLatencies,TestLatencyLog}.java
 amends: dev-support/upstream/amends/omkeybench-outputs.diff
 
 {jira:omkeybench} reports freon's timers, which mix the whole run and do
@@ -21,13 +21,6 @@ A/B benchmark or a fault test reads:
 - --latency-log (LatencyLog): a line per completed operation (start, name,
   latency), written by a background thread, for exact percentiles over any
   span of a run, such as the blocks of an A/B measurement.
-- --rate and --warmup (StepSchedule): an open loop, operations started on
-  a fixed schedule whatever OM answers, each latency counted from when the
-  operation was due, so that a reply OM holds back shows in every operation
-  queued behind it (a closed loop hides that queueing: coordinated
-  omission); the warm-up's operations run but are left out of the figures,
-  and the summary records the offered and the achieved rate and whether
-  the run carried the offered load (within 1%).
 - --journal (KeyJournal): a line per acknowledged create and delete,
   written through at once, so that a fault test can check the bucket
   against what OM acknowledged after OM was killed. A journal records keys
@@ -36,10 +29,8 @@ A/B benchmark or a fault test reads:
 Compatibility: new options of omkeybench, off by default.
 
 Test plan: TestOmKeyBenchStats, TestIntervalLatencies and TestLatencyLog
-check each on plain data, TestStepSchedule the schedule on a fake clock (a
-stalled reply in the latency of every step queued behind it); TestOmKeyBenchSettings, the journal refused with
+check each on plain data; TestOmKeyBenchSettings, the journal refused with
 deletedir. TestOmKeyBenchMiniCluster: the counts and the
 summary match the bucket, the journal's last word on every key is its state
 in the bucket, the latency CSV and the log count every completed operation
-once, an open loop reports its offered and achieved rate, and a rate one
-thread cannot carry as not met.
+once.
