@@ -26,6 +26,11 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,6 +38,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.apache.hadoop.hdds.conf.OzoneConfiguration;
 import org.apache.hadoop.hdds.utils.ProtocolMessageMetrics;
 import org.apache.hadoop.hdds.utils.db.RDBStore;
@@ -57,6 +63,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rocksdb.Priority;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -115,6 +122,33 @@ class TestRangeCompactionService {
     assertThat(service.getMetrics().getRangesCompacted()).isEqualTo(1);
     assertThat(service.getMetrics().getTombstonesRemoved()).isEqualTo(DELETED);
     assertThat(DefaultMetricsSystem.instance().getSource(RangeCompactionMetrics.SOURCE_NAME)).isNotNull();
+  }
+
+  @Test
+  void itsCompactionsRunInRocksDbsBottomPoolAtTheLowestCpuPriority() throws Exception {
+    writeBucket("keyTable", "/vol/dense/k", KEYS, DELETED);
+    stats().refresh();
+
+    assertThat(scanned(service()).runOnce()).isEqualTo(1);
+
+    assertThat(db().getManagedRocksDb().get().getEnv().getBackgroundThreads(Priority.BOTTOM)).isEqualTo(1);
+    // RocksDB lowers a pool thread's priority when it takes its first job: the compaction into the last level ran there
+    assertThat(niceOfThreadsNamed("rocksdb:bottom")).containsExactly(19);
+  }
+
+  /** The nice value of each of this process's threads named {@code name} (Linux: /proc/self/task/TID/stat). */
+  private static List<Integer> niceOfThreadsNamed(String name) throws IOException {
+    List<Integer> nice = new ArrayList<>();
+    try (Stream<Path> tasks = Files.list(Paths.get("/proc/self/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        if (new String(Files.readAllBytes(task.resolve("comm")), UTF_8).trim().equals(name)) {
+          String stat = new String(Files.readAllBytes(task.resolve("stat")), UTF_8);
+          // the fields after the command's closing parenthesis start at the third; nice is the 19th
+          nice.add(Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]));
+        }
+      }
+    }
+    return nice;
   }
 
   @Test
