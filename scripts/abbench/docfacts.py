@@ -259,6 +259,15 @@ def cost_p50s(page, run_id, ops):
         f"{op} {interval(cost['operations'][op]['p50'])}" for op in ops))
 
 
+def interleaved_checks(page):
+    """What an interleaved page's checks said: why it gives no verdict, or that they held."""
+    def get(result):
+        a = result['analysis']
+        reasons = [c['reason'] for c in (a.get('work'), a.get('rate')) if c and c.get('reason')]
+        return '; '.join(reasons) if reasons else 'every on-block carried the service\'s work and every block the rate'
+    return page, get
+
+
 def cost_p50_span(page, run_ids):
     """'low-high' of the p50 ratios during/outside over the operations of `run_ids`."""
     def get(result):
@@ -432,6 +441,8 @@ PRODUCTION_ARMS = '2026-11-27-ab-bench-production-after-flush-fix/arms/summary.j
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The main job after the service's compactions moved to RocksDB's BOTTOM pool (BottomPool); not a fresh clone's run.
 BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json'
+# The service switched on and off under omkeybench's open loop on the 10^7-key OM (interleave --rate).
+OPEN_LOOP = '2026-12-06-ab-bench-interleave-retention-open-loop/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -871,6 +882,11 @@ FACTS = {
     'production.retention.off-seek-us': (arm(PRODUCTION_ARMS, 'retention', 'off', 'om.seekAvgUsRun'), n0),
     'production.retention.p50': (cost_p50s(PRODUCTION_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
     'production.retention.busy': (cost_of(PRODUCTION_ARMS, 'retention-range-r1', busy_fraction), f3),
+    'openloop.capacity': (arm(BOTTOM_POOL_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
+    'openloop.rate': (at(OPEN_LOOP, 'settings.rate'), n0),
+    'openloop.pairs': (at(OPEN_LOOP, 'analysis.pairs'), n0),
+    'openloop.checks': (interleaved_checks(OPEN_LOOP), text),
+    'openloop.busy': (at(OPEN_LOOP, 'analysis.work.onBusyFraction'), f3),
     'production.off.ops': (arm(PRODUCTION_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
     'cost.table': (cost_table([PRODUCTION, COST, BUSY_FIX]), text),
     'fix.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction), f3),
