@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class StepSchedule {
 
-  /** A run that started its steps this much below the offered rate did not carry the offered load. */
+  /** A run whose achieved rate is this much below the offered one did not carry the offered load. */
   static final double RATE_TOLERANCE = 0.01;
 
   /** The clock a schedule reads and waits on; tests give a fake one. */
