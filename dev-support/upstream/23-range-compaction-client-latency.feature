@@ -41,7 +41,7 @@ compactions into the last level there too (compactions that do not add to
 write stalls); the service's compactions end in the last level, so they
 take only the CPU and disk OM leaves idle, while RocksDB's compactions into
 the levels above stay in the LOW pool at their priority. The pool is set
-up once, when the service first compacts, and only if it has no thread
+up once, at the service's first run, and only if it has no thread
 yet; it keeps its thread for the process's life (a pool shrunk to none
 would strand its queued compactions, which a closing DB waits for).
 
