@@ -1,12 +1,14 @@
 """Whether a result page still measures this checkout's code: computed from git, never declared. A page is
-  current   when none of the code it measures changed between its commit and HEAD;
-  stale     when some did (the files are named); a change to comments alone does not count;
-  dirty     when it ran on a tree with uncommitted changes (what it measured is in no commit);
-  unknown   when it recorded no commit, or its tool is not in MEASURES;
-  no history when this checkout lacks the history from its commit (a shallow clone): nothing can be said.
-What a result measures is what its tool drives: a result records it (`measures`, git pathspecs) or its tool's entry in
-MEASURES says it. README's numbers must come from current pages (docfacts checks it); the index shows each page's
-state. `python3 -m abbench.staleness [PAGE...]` prints it. Standard library only."""
+  current    when no line of the code it measures changed between its commit and HEAD, comments and blank lines
+             aside (a Java comment, a `#` line of Python or shell);
+  stale      when one did (the files are named);
+  dirty      when it ran on a tree with uncommitted changes (what it measured is in no commit);
+  unknown    when it recorded no commit, its commit is not in this checkout's history, or its tool is not in
+             MEASURES;
+  no history when this checkout is not a git checkout, or a shallow one without its commit: nothing can be said.
+What a result measures is what its tool drives: a result may name it (`measuredCode`, git pathspecs), else its tool's
+entry in MEASURES says it. README's numbers must come from current pages (docfacts checks it).
+`python3 -m abbench.staleness [PAGE/FILE.json ...]` prints each page's state. Standard library only."""
 
 import json
 import re
@@ -15,11 +17,15 @@ import sys
 
 from . import generated
 
-# What the fork ships into OM: our patches to upstream files, our classes, and the versions it builds with.
+# What the fork ships into OM: our patches to upstream files, our classes, and the build that puts them in upstream's
+# jars (the poms, with the versions, and the overlay step).
 PRODUCT = ('patches', 'hadoop-hdds/framework/src/main', 'hadoop-ozone/common/src/main',
-           'hadoop-ozone/ozone-manager/src/main', 'dev-support/overlay-parent/pom.xml')
-# What drives a local cluster and its load: the cluster script, the harness, and omkeybench.
-CLUSTER = ('scripts/cluster', 'scripts/harness', ':(exclude)scripts/harness/tests', 'hadoop-ozone/freon/src/main')
+           'hadoop-ozone/ozone-manager/src/main', 'pom.xml', '*/pom.xml', '*/*/pom.xml',
+           'dev-support/build-tools/src/main')
+# What drives a local cluster and its load: the cluster script, the harness, the distribution's launcher and
+# logging, omkeybench, and `ozone debug range-stats` (the harness reads the tables' heads with it).
+CLUSTER = ('scripts/cluster', 'scripts/harness', ':(exclude)scripts/harness/tests', 'hadoop-ozone/dist/src/main',
+           'hadoop-ozone/freon/src/main', 'hadoop-ozone/cli-debug/src/main')
 # ab-bench's drivers and analysis; the modules that only write docs from results are not part of a measurement.
 AB_BENCH = ('scripts/ab-bench', 'scripts/abbench', ':(exclude)scripts/abbench/tests',
             *(f':(exclude)scripts/abbench/{name}.py'
@@ -31,39 +37,56 @@ TESTS = ('.', ':(exclude)docs', ':(exclude)*.md')
 MEASURES = {
     'scripts/ab-bench': PRODUCT + CLUSTER + AB_BENCH,
     'scripts/fault-test': PRODUCT + CLUSTER + ('scripts/fault-test',),
-    'scripts/rolling-upgrade': PRODUCT + CLUSTER + ('scripts/rolling-upgrade', 'hadoop-ozone/dist/src'),
+    'scripts/rolling-upgrade': PRODUCT + CLUSTER + ('scripts/rolling-upgrade',),
     'scripts/db-bench': PRODUCT + ('scripts/db-bench', 'hadoop-ozone/db-bench/src/main'),
-    'scripts/bench-range-stats-overhead': PRODUCT + ('scripts/bench-range-stats-overhead',
-                                                     'hadoop-ozone/ozone-manager/src/test'),
-    'scripts/bench-range-stats-scale': PRODUCT + ('scripts/bench-range-stats-scale',
-                                                  'hadoop-ozone/ozone-manager/src/test'),
-    'scripts/upstream-on-master': ('dev-support/upstream', 'dev-support/build-tools', 'scripts/upstream-on-master',
-                                   'scripts/upstream-slices'),
+    # One script under two names (scale is a link to overhead); their benchmarks are test-scope classes of OM.
+    'scripts/bench-range-stats': PRODUCT + ('scripts/bench-range-stats-overhead',
+                                            'hadoop-ozone/ozone-manager/src/test'),
+    # The series is made of every overlay module's sources and tests, and applied and checked by these scripts.
+    'scripts/upstream-on-master': ('patches', 'pom.xml', '*/pom.xml', '*/*/pom.xml', 'hadoop-hdds', 'hadoop-ozone',
+                                   'dev-support', 'scripts/upstream-on-master', 'scripts/upstream-slices',
+                                   'scripts/export-upstream-patches'),
     'scripts/time-test-command': TESTS,
     'scripts/repeat-tests': TESTS,
 }
 
 
 def measures(result):
-    """The pathspecs `result` measures: its own `measures`, else its tool's entry; None for a tool not listed."""
-    if result.get('measures'):
-        return tuple(result['measures'])
+    """The pathspecs `result` measures: its own `measuredCode`, else its tool's entry; None for a tool not listed."""
+    if result.get('measuredCode'):
+        return tuple(result['measuredCode'])
     tool = result.get('tool') or ''
-    matches = [prefix for prefix in MEASURES if tool == prefix or tool.startswith(prefix + ' ')]
+    matches = [prefix for prefix in MEASURES if tool == prefix or tool.startswith((prefix + ' ', prefix + '-'))]
     return MEASURES[max(matches, key=len)] if matches else None
 
 
-# A changed line that holds only a comment (Java, Python, shell), or is blank: it changes no behaviour.
-_COMMENT = re.compile(r'^\s*(//.*|/?\*.*|#.*|)$')
+# A changed line that changes no behaviour, by the file's kind: blank, or a comment (Java's //, /*, * and */ lines;
+# a `#` line of Python, shell or a properties file). Anything else counts, a Python docstring's lines included.
+_JAVA_COMMENT = re.compile(r'^\s*(//.*|/\*.*|\*(\s.*|/.*)?|)$')
+_HASH_COMMENT = re.compile(r'^\s*(#.*|)$')
+_BLANK = re.compile(r'^\s*$')
+
+
+def _comment_pattern(path):
+    if path.endswith('.java'):
+        return _JAVA_COMMENT
+    name = path.rsplit('/', 1)[-1]
+    if name.endswith(('.py', '.sh', '.properties', '.txt', '.yaml', '.yml')) or '.' not in name:
+        return _HASH_COMMENT
+    return _BLANK
 
 
 def _git(repo, *args):
-    done = subprocess.run(['git', *args], cwd=repo, capture_output=True, text=True)
+    try:
+        done = subprocess.run(['git', '-c', 'core.quotePath=false', *args], cwd=repo, capture_output=True,
+                              text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
     return done.stdout if done.returncode == 0 else None
 
 
 class State:
-    """A page's state: `kind` (current, stale, dirty, unknown), why, and when stale the files changed since."""
+    """A page's state: `kind` (current, stale, dirty, unknown, no history), why, and when stale the files changed."""
 
     def __init__(self, kind, why, files=()):
         self.kind, self.why, self.files = kind, why, tuple(files)
@@ -73,19 +96,34 @@ class State:
 
 
 def changed_code(repo, commit, paths, to='HEAD'):
-    """The files under `paths` whose lines other than comments differ between `commit` and `to`; None without
-    that history."""
-    diff = _git(repo, 'diff', '-U0', '--no-color', commit, to, '--', *paths)
+    """The files under `paths` with a line other than a comment or blank that differs between `commit` and `to`
+    (renames as a deletion and an addition); None when git cannot tell."""
+    diff = _git(repo, 'diff', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-color', '--src-prefix=a/',
+                '--dst-prefix=b/', '-U0', commit, to, '--', *paths)
     if diff is None:
         return None
-    changed, current = [], None
+    changed, path, in_hunk = [], None, False
     for line in diff.splitlines():
-        if line.startswith('diff --git '):
-            current = line.rsplit(' b/', 1)[1]
-        elif line[:1] in '+-' and not line.startswith(('+++', '---')) and not _COMMENT.match(line[1:]):
-            if current not in changed:
-                changed.append(current)
+        if line.startswith('diff --git a/'):
+            # Without renames both sides name one path: "a/P b/P".
+            both = line[len('diff --git a/'):]
+            path, in_hunk = both[:(len(both) - 3) // 2], False
+        elif line.startswith('@@'):
+            in_hunk = True
+        elif in_hunk and line[:1] in '+-' and path not in changed and not _comment_pattern(path).match(line[1:]):
+            changed.append(path)
     return changed
+
+
+def _history_problem(repo, commit):
+    """None when this checkout holds `commit`; else the State that says why nothing can be compared."""
+    if _git(repo, 'rev-parse', '--git-dir') is None:
+        return State('no history', 'this is not a git checkout')
+    if _git(repo, 'cat-file', '-e', f'{commit}^{{commit}}') is not None:
+        return None
+    if (_git(repo, 'rev-parse', '--is-shallow-repository') or '').strip() == 'true':
+        return State('no history', f'this shallow clone lacks its commit {commit[:10]}')
+    return State('unknown', f'its commit {commit[:10]} is not in this checkout')
 
 
 def state(result, repo=generated.REPO):
@@ -98,9 +136,12 @@ def state(result, repo=generated.REPO):
     paths = measures(result)
     if paths is None:
         return State('unknown', f"no entry in MEASURES for its tool {result.get('tool')!r}")
+    problem = _history_problem(repo, commit)
+    if problem:
+        return problem
     files = changed_code(repo, commit, paths)
     if files is None:
-        return State('no history', f'this checkout has no history from {commit[:10]} (a shallow clone?)')
+        return State('unknown', f'git could not compare {commit[:10]} with HEAD')
     if not files:
         return State('current', f'no change to its code since {commit[:10]}')
     return State('stale', f"its code changed since {commit[:10]}: {len(files)} files ({', '.join(files[:3])}"
