@@ -26,10 +26,10 @@ PRODUCT = ('patches', 'hadoop-hdds/framework/src/main', 'hadoop-ozone/common/src
 # logging, omkeybench, and `ozone debug range-stats` (the harness reads the tables' heads with it).
 CLUSTER = ('scripts/cluster', 'scripts/harness', ':(exclude)scripts/harness/tests', 'hadoop-ozone/dist/src/main',
            'hadoop-ozone/freon/src/main', 'hadoop-ozone/cli-debug/src/main')
-# ab-bench's drivers and analysis; the modules that only write docs from results are not part of a measurement.
+# ab-bench's drivers and analysis; the modules that only draw charts or write docs from results measure nothing.
 AB_BENCH = ('scripts/ab-bench', 'scripts/abbench', ':(exclude)scripts/abbench/tests',
-            *(f':(exclude)scripts/abbench/{name}.py'
-              for name in ('docfacts', 'docnumbers', 'resultindex', 'generated', 'optionsarms', 'staleness')))
+            *(f':(exclude)scripts/abbench/{name}.py' for name in ('charts', 'docfacts', 'docnumbers', 'resultindex',
+                                                                 'generated', 'optionsarms', 'staleness')))
 # A run of tests (their time, their repeats) measures every file but the docs.
 TESTS = ('.', ':(exclude)docs', ':(exclude)*.md')
 
