@@ -120,3 +120,50 @@ def test_every_committed_result_is_an_envelope():
     assert len(checked) > 100  # the glob found the pages
     for json_path in checked:
         assert envelope.problems(json.loads(json_path.read_text())) == [], json_path
+
+
+# Results written before their tools recorded where they came from (ab-bench's summaries before 2026-11-25 kept
+# only each run's start and time, db-bench's before 2026-11-26 neither commit nor command). Rerunning them is the
+# way off this list; no result may join it.
+WITHOUT_PROVENANCE = {
+    '2026-11-23-ab-bench-large-partial/summary.json',
+    '2026-11-23-ab-bench-large-probe-filter/retention/summary.json',
+    '2026-11-23-ab-bench-large-probe-filter/seed-r3/summary.json',
+    '2026-11-23-ab-bench-large-probe-filter/seed/summary.json',
+    '2026-11-23-ab-bench-large/summary.json',
+    '2026-11-23-ab-bench-quick-head-probe/summary.json',
+    '2026-11-23-ab-bench-quick-off-range-3-repeats/summary.json',
+    '2026-11-23-ab-bench-quick-reader-paced-3-repeats/summary.json',
+    '2026-11-23-ab-bench-quick-reader-paced-lead-3-repeats/summary.json',
+    '2026-11-23-ab-bench-quick-seed-no-openkeytable/summary.json',
+    '2026-11-23-ab-bench-quick/summary.json',
+    '2026-11-23-db-bench-1e6-before-reader-pacing/db-bench.json',
+    '2026-11-23-db-bench-1e6-reader-paced-lead/db-bench.json',
+    '2026-11-23-db-bench-1e6-reader-paced/db-bench.json',
+    '2026-11-23-db-bench-1e6.json',
+    '2026-11-23-db-bench-seed-1e7-reader-paced-lead-only/db-bench.json',
+    '2026-11-23-db-bench-seed-1e7-reader-paced-lead/db-bench.json',
+    '2026-11-23-db-bench-seed-1e7.json',
+    '2026-11-23-db-bench-sweep-seed/ops-100000/db-bench.json',
+    '2026-11-23-db-bench-sweep-seed/ops-1000000/db-bench.json',
+    '2026-11-23-db-bench-sweep-seed/ops-10000000/db-bench.json',
+    '2026-11-24-ab-bench-large/summary.json',
+    '2026-11-24-ab-bench-quick-seed-memtable-ratio-025/summary.json',
+    '2026-11-24-db-bench-1e6-memtable-ratio-025/db-bench.json',
+    '2026-11-24-db-bench-sweep-seed/ops-100000/db-bench.json',
+    '2026-11-24-db-bench-sweep-seed/ops-1000000/db-bench.json',
+    '2026-11-24-db-bench-sweep-seed/ops-10000000/db-bench.json',
+    '2026-11-25-ab-bench-bulk-expire/summary.json',
+    '2026-11-25-db-bench-1e6-bulk-expire/db-bench.json',
+    '2026-11-25-db-bench-1e6-seed-retention-idle-rule/db-bench.json',
+}
+
+
+def test_every_result_records_its_commit_command_start_and_wall_time_but_the_old_ones_listed():
+    missing = {path.relative_to(resultindex.generated.RESULTS).as_posix()
+               for path in resultindex.generated.RESULTS.rglob('*.json')
+               if path.name not in (resultindex.STATUS, resultindex.optionsarms.SPEC)
+               and any(json.loads(path.read_text()).get(field) is None
+                       for field in ('gitCommit', 'commandLine', 'startedAt', 'wallSeconds'))}
+    assert missing <= WITHOUT_PROVENANCE, sorted(missing - WITHOUT_PROVENANCE)
+    assert WITHOUT_PROVENANCE <= missing, f'rerun or gone, take off the list: {sorted(WITHOUT_PROVENANCE - missing)}'
