@@ -474,6 +474,7 @@ def kills_passed(path):
 PRODUCTION = '2026-11-27-ab-bench-production-after-flush-fix/production.json'
 # README's main job: a fresh clone's run with an empty Maven repository (its wall time is README's).
 MAIN_JOB = '2026-12-06-ab-bench-production-fresh-clone/production.json'
+MAIN_JOB_ARMS = MAIN_JOB.replace('production.json', 'arms/summary.json')
 PRODUCTION_ARMS = '2026-11-27-ab-bench-production-after-flush-fix/arms/summary.json'
 # The same command on this tree after the spans fix and the look refactor (not a fresh clone).
 PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
@@ -911,6 +912,9 @@ FACTS = {
         rng['serviceSeconds'], rng['stallMicros'])), lambda rows: service_time_table(rows)),
     'main.fresh-wall-minutes': (at(MAIN_JOB, 'wallSeconds'), minutes),
     'main.targets': (targets_table(MAIN_JOB), text),
+    'main.retention.p50': (cost_p50s(MAIN_JOB_ARMS, 'retention-range-r1', ('CREATE', 'DELETE', 'LIST')), text),
+    'main.retention.windows': (cost_of(MAIN_JOB_ARMS, 'retention-range-r1', windows), text),
+    'main.retention.busy': (cost_of(MAIN_JOB_ARMS, 'retention-range-r1', busy_fraction), f3),
     'main.page': ((MAIN_JOB, lambda result: MAIN_JOB.split('/')[0]),
                   lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'production.ops': (at(PRODUCTION, 'settings.ops'), n0),
