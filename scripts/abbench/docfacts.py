@@ -21,7 +21,7 @@ MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
 # A fact's links to result pages start with this; fill() makes it the path from the document to docs/results.
 RESULTS_LINK = 'RESULTS/'
 # Documents that state what the fork does now: each of their facts comes from a page that measures the current code
-# (staleness.py), or the check fails. The test command's own record is the exception (TEST_COMMAND_RUNS).
+# (staleness.py), or the check fails. The test command's own records are the exception (test_command_records).
 CURRENT_ONLY = ('README.md',)
 LINK = re.compile(r'\]\(([^)#\s]+)(#[^)]*)?\)')
 # The fork's docs, and what goes upstream: the documents for upstream's site and the proposal's texts (UpstreamDocs

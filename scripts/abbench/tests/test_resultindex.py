@@ -37,8 +37,8 @@ def test_a_page_that_left_the_tree_is_listed_with_the_commit_that_last_holds_it(
     (tmp_path / '2026-01-02-kept').mkdir()
     (tmp_path / '2026-01-02-kept' / 'fault-test.json').write_text(json.dumps(
         result('scripts/fault-test', ['scripts/fault-test'], {'rows': []})))
-    index = resultindex.render(tmp_path)
-    assert f'| 2026-01-01-gone | 2026-01-02-kept | before a fix | {COMMIT} |' in index.split('## Pages that left the tree')[1]
+    left = resultindex.render(tmp_path).split('## Pages that left the tree')[1]
+    assert f'| 2026-01-01-gone | 2026-01-02-kept | before a fix | {COMMIT} |' in left
     (tmp_path / '2026-01-01-gone').mkdir()
     (tmp_path / '2026-01-01-gone' / 'fault-test.json').write_text(json.dumps(
         result('scripts/fault-test', ['scripts/fault-test'], {'rows': []})))
