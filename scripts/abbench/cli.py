@@ -10,7 +10,7 @@ from pathlib import Path
 from harness import preload
 from harness.cluster import ClusterError, repo_root
 from harness.progress import ended
-from . import charts, hatransfer, interleave, production, report, scenarios, summary
+from . import charts, cost, hatransfer, interleave, production, report, scenarios, summary
 from .runner import Benchmark, Settings
 from .scenarios import ARMS, SCENARIOS, SIZE_UNITS, SMOKE_WRITE_BUFFER, known_arm
 
@@ -69,6 +69,8 @@ examples:
   scripts/ab-bench arms --scenario s3-lifecycle --arms off,range,full --dist DIR --dist range:DIR2
                                                        the same with master's lifecycle service expiring the objects
   scripts/ab-bench interleave --scenario retention     the service switched on and off in paired blocks
+  scripts/ab-bench cost --scenario retention --utilizations 50
+                                                       paced at half the measured capacity, on/off and A/A
   scripts/ab-bench ha-transfer                         three OMs: the new leader's heads after a leadership transfer
   scripts/ab-bench compare bench-results/A bench-results/B
   scripts/ab-bench report bench-results/A              report.md again from summary.json (after the report changed)
@@ -234,6 +236,11 @@ COMMANDS = {
                    'docs/benchmarks.md)',
                    ['--scenario', '--write-buffer', '--preload-keys', '--preload-churn', '--threads', '--weights',
                     '--seed', '--om-conf', '--base-port', '--out']),
+    'cost': ("the service's cost to clients under paced loads on the main job's OM: the machine's capacity, then "
+             'open loops at shares of it (default 25,50,75%), the service switched on and off in pairs, during/'
+             "outside at the switch's moments, an A/A control; per scenario (default "
+             f'{",".join(cost.SCENARIOS)}); hours at the defaults (see docs/benchmarks.md)',
+             ['--scenario', '--write-buffer', '--preload-keys', '--threads', '--seed', '--base-port', '--out']),
     'ha-transfer': ('on three OMs (scripts/cluster start --om-ha), per scenario (default '
                     f'{",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default {",".join(hatransfer.DEFAULT_ARMS)}), '
                     "the load, the quiet period, each OM's head skips, a leadership transfer and the new leader's; "
@@ -277,6 +284,8 @@ def parser():
             sub.add_argument(option, **specs[option])
         if name == 'interleave':
             interleave.add_arguments(sub)
+        elif name == 'cost':
+            cost.add_arguments(sub)
         elif name == 'compare':
             sub.add_argument('folders', nargs=2, type=Path, metavar=('DIR1', 'DIR2'))
         elif name == 'report':
@@ -414,6 +423,8 @@ def main(argv=None):
         return production.main(args, repo, argv, _empty_out(args.out or _timestamped(repo, 'production-')))
     if args.command == 'ha-transfer':
         return ha_transfer(args, repo, argv)
+    if args.command == 'cost':
+        return cost.main(args, repo, argv, _empty_out(args.out or _timestamped(repo, 'cost-')))
     if args.command == 'interleave':
         return interleave.main(args, repo, argv, _empty_out(args.out or _timestamped(repo, 'interleave-')))
     s = settings(args, repo)

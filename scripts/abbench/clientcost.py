@@ -56,27 +56,29 @@ def classify(latencies, intervals):
     return [(t, op, ms, overlaps(intervals, t, t)) for t, op, ms in latencies]
 
 
-def _bin(ms):
+def bin_index(ms):
+    """The log-spaced bin (BIN_RATIO wide) of a latency in ms."""
     return int(math.log(max(ms, _LOW_MS) / _LOW_MS) / math.log(BIN_RATIO))
 
 
-def _bin_value(index):
+def bin_value(index):
+    """The latency (ms) a bin stands for: its middle."""
     return _LOW_MS * BIN_RATIO ** (index + 0.5)
 
 
 def _histograms(rows, op, start, windows, window_s):
     """Per group (during, outside): a windows x bins matrix of counts, and the bins' values."""
-    picked = [(min(int((t - start) // window_s), windows - 1), _bin(ms), during) for t, name, ms, during in rows
+    picked = [(min(int((t - start) // window_s), windows - 1), bin_index(ms), during) for t, name, ms, during in rows
               if name == op]
     bins = sorted({b for _, b, _ in picked})
     column = {b: k for k, b in enumerate(bins)}
     counts = {True: np.zeros((windows, len(bins))), False: np.zeros((windows, len(bins)))}
     for w, b, during in picked:
         counts[during][w, column[b]] += 1
-    return counts[True], counts[False], np.array([_bin_value(b) for b in bins])
+    return counts[True], counts[False], np.array([bin_value(b) for b in bins])
 
 
-def _percentiles(weights, counts, values, q):
+def pooled_percentiles(weights, counts, values, q):
     """The q-quantile (nearest rank) of each resample's pooled histogram; NaN where a resample has none."""
     pooled = weights @ counts
     totals_ = pooled.sum(axis=1)
@@ -95,7 +97,7 @@ def block_bootstrap(rows, op, start, end, q, window_s=WINDOW_S, resamples=RESAMP
     picks = rng.integers(0, windows, size=(resamples, windows))
     weights = np.zeros((resamples, windows))
     np.add.at(weights, (np.arange(resamples)[:, None], picks), 1)
-    ratios = _percentiles(weights, during, values, q) / _percentiles(weights, outside, values, q)
+    ratios = pooled_percentiles(weights, during, values, q) / pooled_percentiles(weights, outside, values, q)
     kept = ratios[np.isfinite(ratios)]
     if len(kept) < resamples / 2:
         return None, None, resamples - len(kept)
