@@ -24,7 +24,7 @@ from pathlib import Path
 from harness import envelope, freon, lifecycle
 from harness.cluster import ClusterError
 from harness.progress import ended
-from . import interleave, matchedwindows, scenarios
+from . import interleave, matchedwindows, scenarios, threadwaits
 from .clientlatency import read_latency_log
 from .compactionevents import read as read_events
 from .interleave import Interleave, InterleaveSettings
@@ -59,6 +59,7 @@ class CostSettings:
     out: Path
     preload_keys: int = PRELOAD_KEYS
     write_buffer: str = WRITE_BUFFER
+    sample_threads: bool = False
 
 
 def _percentages(text):
@@ -75,6 +76,9 @@ def add_arguments(p):
                    f'{AA_UTILIZATION}; 0: no A/A)')
     p.add_argument('--pairs', type=int, metavar='N', help=f'measured pairs per part (default {PAIRS})')
     p.add_argument('--block-seconds', type=float, metavar='S', help=f'seconds per block (default {BLOCK_S})')
+    p.add_argument('--sample-threads', action='store_true',
+                   help="sample OM's threads and the disks every 0.1 s in the paced parts: what they did in the "
+                        "service's work against the same moments off (the sampler's CPU in on- and off-blocks alike)")
 
 
 def settings_from_args(args, out):
@@ -99,7 +103,7 @@ def settings_from_args(args, out):
     return CostSettings(scenarios=names, utilizations=utilizations, aa_utilization=aa_at, pairs=pairs,
                         block_s=block_s, threads=args.threads, seed=args.seed, base_port=args.base_port,
                         out=out.resolve(), preload_keys=preload_keys,
-                        write_buffer=args.write_buffer or WRITE_BUFFER)
+                        write_buffer=args.write_buffer or WRITE_BUFFER, sample_threads=args.sample_threads)
 
 
 def capacity(part):
@@ -116,7 +120,8 @@ def _run_inputs(folder):
 
 def summarise(part, folder, matched=True):
     """What the page shows of an interleaved part: its status, rate and work checks, per operation the interleaved
-    ratios (p50, p99), and for A/B the matched during/outside, over all work and over the first interval."""
+    ratios (p50, p99), and for A/B the matched during/outside, over all work and over the first interval, and with
+    sampled threads what they did in the matched windows (threadwaits.py)."""
     analysis = part.get('analysis') or {}
     result = {'folder': folder.name, 'status': part['status'], 'reason': part.get('reason'),
               'rate': analysis.get('rate'), 'work': analysis.get('work'), 'pairs': analysis.get('pairs'),
@@ -126,7 +131,22 @@ def summarise(part, folder, matched=True):
         latencies, events = _run_inputs(folder)
         result['matched'] = matchedwindows.measure(part['blocks'], latencies, events)
         result['matchedFirst'] = matchedwindows.measure(part['blocks'], latencies, events, first_only=True)
+        samples = folder / interleave.THREAD_SAMPLES
+        if samples.exists():
+            result['threads'] = thread_waits(part['blocks'], latencies, events, samples)
     return result
+
+
+def thread_waits(blocks, latencies, events, samples):
+    """threadwaits.compare over the matched windows of all pairs, with the operations that started in them."""
+    _, matched = matchedwindows.windows(blocks, events)
+    on_windows = sorted(w for on, _ in matched for w in on)
+    off_windows = sorted(w for _, off in matched for w in off)
+    groups = matchedwindows.collect(latencies, matched)
+    on_ops = sum(len(g[op][0]) for g in groups for op in g)
+    off_ops = sum(len(g[op][1]) for g in groups for op in g)
+    names, rows = threadwaits.read(samples)
+    return threadwaits.compare(names, rows, on_windows, off_windows, on_ops, off_ops)
 
 
 class Cost(lifecycle.Driver):
@@ -147,7 +167,8 @@ class Cost(lifecycle.Driver):
                     'capacityBlockSeconds': CAPACITY_BLOCK_S, 'threads': self.s.threads,
                     'openLoopThreads': OPEN_LOOP_THREADS, 'seed': self.s.seed, 'basePort': self.s.base_port,
                     'preloadKeys': self.s.preload_keys, 'writeBuffer': self.s.write_buffer,
-                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'p50Target': P50_TARGET}
+                    'sampleThreads': self.s.sample_threads, 'targetRatio': TARGET_RATIO,
+                    'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'p50Target': P50_TARGET}
         result = dict(self.envelope('scripts/ab-bench cost', status, reason, settings), scenarios=parts)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
         (self.out / PAGE_FILE).write_text(render(result))
@@ -157,7 +178,8 @@ class Cost(lifecycle.Driver):
         settings = InterleaveSettings(
             scenario=scenario, aa=aa, block_s=block_s, pairs=pairs, discard_s=interleave.DISCARD_S, threads=threads,
             seed=self.s.seed, base_port=self.s.base_port, out=(self.out / scenario / folder).resolve(),
-            write_buffer=self.s.write_buffer, preload_keys=self.s.preload_keys, rate=rate)
+            write_buffer=self.s.write_buffer, preload_keys=self.s.preload_keys, rate=rate,
+            sample_threads=self.s.sample_threads and rate is not None)
         began = time.monotonic()
         part = Interleave(settings, self.repo, self.command_line).run()
         print(f'ab-bench cost: {scenario} {folder} took {time.monotonic() - began:.0f} s', flush=True)
@@ -293,6 +315,10 @@ def render(result):
             for key in ('matched', 'matchedFirst'):
                 if (p.get(key) or {}).get('status', 'measured') != 'measured':
                     lines.append(f"- {p['utilization']}% {key}: {p[key]['status']}.")
+        for p in part['paced']:
+            if p.get('threads'):
+                lines += ['', f"### What OM's threads and the disks did at {p['utilization']}% ({name})", '']
+                lines += threadwaits.render(p['threads'])
         aa = part.get('aa')
         if aa:
             placebo = (aa.get('placebo') or {}).get('operations') or {}

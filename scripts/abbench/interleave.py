@@ -32,6 +32,7 @@ from pathlib import Path
 from harness import envelope, freon, lifecycle, preload, prom, reconfig
 from harness.cluster import METRICS2_PERIOD_S, ClusterError, LocalCluster, client_env, set_metrics_period
 from harness.progress import ended
+from harness.threadsampler import ThreadSampler
 from . import compactionevents, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
@@ -60,6 +61,7 @@ COLOURS = {ON: 'tab:red', OFF: 'tab:blue'}
 JSON_FILE = 'summary.json'
 PAGE_FILE = 'report.md'
 LATENCY_LOG = 'freon/latency.log'
+THREAD_SAMPLES = 'logs/threads.jsonl'
 RECONFIG_TIMEOUT_S = 60
 
 
@@ -85,6 +87,8 @@ class InterleaveSettings:
     continuous_busy: float = None
     # --rate: an open loop of this many operations a second (omkeybench --rate); None: a closed loop of `threads`.
     rate: float = None
+    # Sample OM's threads and the disks (harness/threadsampler.py) into THREAD_SAMPLES for the whole load.
+    sample_threads: bool = False
 
 
 def add_arguments(p):
@@ -310,7 +314,7 @@ class Interleave(lifecycle.Driver):
         self.om_conf = self._om_conf()
         cluster = LocalCluster(self.repo, work, self.s.base_port, self.om_conf, self.out / 'logs' / 'cluster.log')
         self.cluster = cluster
-        client = None
+        client = sampler = None
         keep_work = False
         status, reason = 'complete', None
         self.schedule = plan(self.s.pairs, self.s.seed)
@@ -318,6 +322,8 @@ class Interleave(lifecycle.Driver):
             try:
                 print(f'ab-bench interleave: starting a cluster in {work} ...', flush=True)
                 cluster.start()
+                if self.s.sample_threads:
+                    sampler = ThreadSampler(cluster.pid(), self.out / THREAD_SAMPLES).start()
                 self.env = client_env(cluster)
                 self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
                 cmd = self._client_command()
@@ -343,6 +349,8 @@ class Interleave(lifecycle.Driver):
             finally:
                 if client:
                     client.terminate()
+                if sampler:
+                    sampler.stop()
                 cluster.stop_keeping({cluster.om_log(): self.out / 'logs' / 'om.log'}, keep_work)
                 if not keep_work:
                     shutil.rmtree(work_root, ignore_errors=True)
@@ -356,7 +364,8 @@ class Interleave(lifecycle.Driver):
                     'preloadKeys': self.s.preload_keys, 'preloadChurn': self.s.preload_churn,
                     'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
                     'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
-                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'rate': self.s.rate}
+                    'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'rate': self.s.rate,
+                    'sampleThreads': self.s.sample_threads}
         result = dict(self.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status, reason,
                                     settings),
                       omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,

@@ -105,12 +105,18 @@ def compare(per_pair, op, resamples=RESAMPLES, seed=1):
     return result
 
 
-def measure(blocks, latencies, events, first_only=False, resamples=RESAMPLES, seed=1):
-    """The matched comparison of one interleaved A/B run: its `blocks` (interleave's records), its client's
-    `latencies` [(start s, operation, ms)] and its OM's `events` (compactionevents.read)."""
+def windows(blocks, events, first_only=False):
+    """(pairs, their windows) of an interleaved A/B run's `blocks` (interleave's records) and its OM's `events`
+    (compactionevents.read): complete_pairs and pair_windows."""
     pairs = complete_pairs(blocks)
-    windows = pair_windows(pairs, busy_intervals(events), first_only)
-    return _result(pairs, windows, latencies, first_only, resamples, seed)
+    return pairs, pair_windows(pairs, busy_intervals(events), first_only)
+
+
+def measure(blocks, latencies, events, first_only=False, resamples=RESAMPLES, seed=1):
+    """The matched comparison of one interleaved A/B run: its `blocks`, its client's `latencies` [(start s,
+    operation, ms)] and its OM's `events`."""
+    pairs, matched = windows(blocks, events, first_only)
+    return _result(pairs, matched, latencies, first_only, resamples, seed)
 
 
 def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, seed=1):
@@ -122,23 +128,23 @@ def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, 
     aa_pairs = complete_pairs(aa_blocks)
     if not ab or not aa_pairs:
         return {'status': 'not measured: no complete pairs'}
-    windows = []
+    laid = []
     for k, (on, off) in enumerate(aa_pairs):
         template, (ab_on, _) = ab_pairs[k % len(ab)][0], ab[k % len(ab)]
         offsets = [(a - template['start'], b - template['start']) for a, b in ab_on]
-        windows.append(([(on['start'] + a, min(on['end'], on['start'] + b)) for a, b in offsets],
-                        [(off['start'] + a, min(off['end'], off['start'] + b)) for a, b in offsets]))
-    return _result(aa_pairs, windows, aa_latencies, False, resamples, seed)
+        laid.append(([(on['start'] + a, min(on['end'], on['start'] + b)) for a, b in offsets],
+                     [(off['start'] + a, min(off['end'], off['start'] + b)) for a, b in offsets]))
+    return _result(aa_pairs, laid, aa_latencies, False, resamples, seed)
 
 
-def _result(pairs, windows, latencies, first_only, resamples, seed):
-    per_pair = collect(latencies, windows)
-    on_seconds = sum(b - a for on_windows, _ in windows for a, b in on_windows)
-    worked = sum(1 for on_windows, _ in windows if on_windows)
+def _result(pairs, matched, latencies, first_only, resamples, seed):
+    per_pair = collect(latencies, matched)
+    on_seconds = sum(b - a for on_windows, _ in matched for a, b in on_windows)
+    worked = sum(1 for on_windows, _ in matched if on_windows)
     result = {'pairs': len(pairs), 'pairsWithWork': worked, 'firstOnly': first_only, 'windowSeconds': on_seconds,
               'resamples': resamples, 'interval': 'percentile bootstrap over pairs'}
     if not worked:
         return dict(result, status='not measured: no work in any on-block')
-    result['operations'] = {op: compare([g for g, (w, _) in zip(per_pair, windows) if w], op, resamples, seed)
+    result['operations'] = {op: compare([g for g, (w, _) in zip(per_pair, matched) if w], op, resamples, seed)
                             for op in OPERATIONS}
     return dict(result, status='measured')
