@@ -8,8 +8,7 @@ cluster from the preloaded image:
    --rate, at most OPEN_LOOP_THREADS in flight), the service switched on and off in --pairs pairs. Per operation:
    the interleaved ratios on/off (p50, p99, pairedstats), and during/outside as matchedwindows.py measures it: the
    service's work in each on-block against the same moments of its pair's off-block, the moment set by the
-   benchmark's switch, not chosen by the service; once over all its work, once over the first interval after each
-   switch;
+   benchmark's switch, not chosen by the service;
 3. at --aa-at (default 50): the same with the service off in both halves (A/A): the half-width the method reaches
    at this many pairs, and the matched comparison on it with the A/B run's windows (a placebo; 1.0 is the truth).
 Saturation is the main job's (its closed loop: CPU competition on 2 cores), not repeated here. A part whose blocks
@@ -120,8 +119,8 @@ def _run_inputs(folder):
 
 def summarise(part, folder, matched=True):
     """What the page shows of an interleaved part: its status, rate and work checks, per operation the interleaved
-    ratios (p50, p99), and for A/B the matched during/outside, over all work and over the first interval, and with
-    sampled threads what they did in the matched windows (threadwaits.py)."""
+    ratios (p50, p99), and for A/B the matched during/outside and, with sampled threads, what they did in the
+    matched windows (threadwaits.py)."""
     analysis = part.get('analysis') or {}
     result = {'folder': folder.name, 'status': part['status'], 'reason': part.get('reason'),
               'rate': analysis.get('rate'), 'work': analysis.get('work'), 'pairs': analysis.get('pairs'),
@@ -130,7 +129,6 @@ def summarise(part, folder, matched=True):
     if matched and analysis:
         latencies, events = _run_inputs(folder)
         result['matched'] = matchedwindows.measure(part['blocks'], latencies, events)
-        result['matchedFirst'] = matchedwindows.measure(part['blocks'], latencies, events, first_only=True)
         samples = folder / interleave.THREAD_SAMPLES
         if samples.exists():
             result['threads'] = thread_waits(part['blocks'], latencies, events, samples)
@@ -282,9 +280,9 @@ def render(result):
               f"each latency from when the operation was due), {s['pairs']} measured pairs of {s['blockSeconds']:g} s "
               'blocks (service on, service off, in a random order) after a warm-up pair.',
               '- During/outside (matched): operations that started while the service worked in an on-block against '
-              "those that started at the same moments of the pair's off-block; 'first' keeps the first interval "
-              "of work after each switch on (its moment the benchmark's, not the service's); 95% interval a "
-              'bootstrap over pairs. Interleaved: the pair ratios of whole blocks (Student t on log ratios).',
+              "those that started at the same moments of the pair's off-block (the switch's moment the "
+              "benchmark's, not the service's); 95% interval a bootstrap over pairs. Interleaved: the pair ratios "
+              'of whole blocks (Student t on log ratios).',
               f"- Targets (issue 68, at half of capacity): p99 ratios' upper end <= {s['targetRatio']:.2f} with "
               f"half-width <= {s['targetHalfWidthPct']:g}%, matched p50's upper end <= {s['p50Target']}; every block "
               'at its offered rate. At other shares the numbers stand as measured. Saturation (closed loop, CPU '
@@ -293,12 +291,11 @@ def render(result):
         lines += [f'## {name}', '', f"Capacity: {_f(part['capacity']['opsPerSecond'], 0)} steps a second "
                   f"([page]({name}/capacity/report.md)).", '',
                   '| share | offered ops/s | lowest block ops/s | busy on-blocks | op | interleaved p50 | '
-                  'interleaved p99 | matched p50 | matched p99 | first p50 | first p99 |',
-                  '|---|---|---|---|---|---|---|---|---|---|---|']
+                  'interleaved p99 | matched p50 | matched p99 | ops in the work |',
+                  '|---|---|---|---|---|---|---|---|---|---|']
         for p in part['paced']:
             rate, work = p.get('rate') or {}, p.get('work') or {}
             matched = (p.get('matched') or {}).get('operations') or {}
-            first = (p.get('matchedFirst') or {}).get('operations') or {}
             for k, op in enumerate(interleave.OPS):
                 head = (f"| [{p['utilization']}%]({name}/{p['folder']}/report.md) | {p['offeredOpsPerSecond']:g} | "
                         f"{_f(rate.get('lowestCompletedPerSecond'), 1)} | {_f(work.get('onBusyFraction'), 3)} |"
@@ -306,15 +303,14 @@ def render(result):
                 inter = (p.get('interleaved') or {}).get(op) or {}
                 lines.append(f"{head} {op} | {_ci(inter.get('p50'))} | {_ci(inter.get('p99'))} | "
                              f"{_ci((matched.get(op) or {}).get('p50'))} | {_ci((matched.get(op) or {}).get('p99'))} "
-                             f"| {_ci((first.get(op) or {}).get('p50'))} | {_ci((first.get(op) or {}).get('p99'))} |")
+                             f"| {((matched.get(op) or {}).get('on') or {}).get('count', '–')} |")
         lines.append('')
         for p in part['paced']:
             for check in (p.get('rate'), p.get('work')):
                 if check and check.get('reason'):
                     lines.append(f"- {p['utilization']}%: **{check['reason']}**.")
-            for key in ('matched', 'matchedFirst'):
-                if (p.get(key) or {}).get('status', 'measured') != 'measured':
-                    lines.append(f"- {p['utilization']}% {key}: {p[key]['status']}.")
+            if (p.get('matched') or {}).get('status', 'measured') != 'measured':
+                lines.append(f"- {p['utilization']}% matched: {p['matched']['status']}.")
         for p in part['paced']:
             if p.get('threads'):
                 lines += ['', f"### What OM's threads and the disks did at {p['utilization']}% ({name})", '']

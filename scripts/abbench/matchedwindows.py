@@ -4,9 +4,10 @@ service worked in each pair's on-block against the same moments of the pair's of
 Why: clientcost.py compares operations that started during the service's work with the others of the same run,
 and the service starts where and when tombstones are densest, so its "during" holds the operations with the most to
 cross (a bias, design/range-compaction.md). Here the moment is the benchmark's: the switch that turns the service
-on at a time the pair's random order sets starts its first compaction (its catch-up of the off-block before), and
-the pair's off-block, at the same offsets from its own start, is the same moment of the load without the work. The
-service's later compactions in a block are its own choice; `first_only` keeps the one the switch started.
+on at a time the pair's random order sets starts its catch-up of the off-block before, and the pair's off-block, at
+the same offsets from its own start, is the same moment of the load without the work. Within an on-block the
+service chooses when it works, but the matched windows follow its choice into a block where it did not work, whose
+tables are no cleaner: a cost to reads of tombstones would show against the service, not for it.
 
 Per operation and percentile: the ratio of the percentile of the operations that started in the on-block's work to
 that of those that started in the matched windows of the off-block, pooled over pairs; its 95% interval a
@@ -35,14 +36,12 @@ def complete_pairs(blocks):
     return [(p[ON], p[OFF]) for _, p in sorted(pairs.items()) if ON in p and OFF in p]
 
 
-def pair_windows(pairs, intervals, first_only=False):
+def pair_windows(pairs, intervals):
     """Per pair, (on windows, off windows): the intervals of work (busy_intervals) within the on-block, cut at its
-    edges, and the same offsets from the off-block's start, cut at its end. `first_only`: the on-block's first
-    interval alone (the work its switch started)."""
+    edges, and the same offsets from the off-block's start, cut at its end."""
     result = []
     for on, off in pairs:
         inside = [(max(a, on['start']), min(b, on['end'])) for a, b in intervals if b > on['start'] and a < on['end']]
-        inside = inside[:1] if first_only else inside
         matched = [(off['start'] + a - on['start'], min(off['end'], off['start'] + b - on['start'])) for a, b in inside]
         result.append((inside, [(a, b) for a, b in matched if b > a]))
     return result
@@ -105,18 +104,18 @@ def compare(per_pair, op, resamples=RESAMPLES, seed=1):
     return result
 
 
-def windows(blocks, events, first_only=False):
+def windows(blocks, events):
     """(pairs, their windows) of an interleaved A/B run's `blocks` (interleave's records) and its OM's `events`
     (compactionevents.read): complete_pairs and pair_windows."""
     pairs = complete_pairs(blocks)
-    return pairs, pair_windows(pairs, busy_intervals(events), first_only)
+    return pairs, pair_windows(pairs, busy_intervals(events))
 
 
-def measure(blocks, latencies, events, first_only=False, resamples=RESAMPLES, seed=1):
+def measure(blocks, latencies, events, resamples=RESAMPLES, seed=1):
     """The matched comparison of one interleaved A/B run: its `blocks`, its client's `latencies` [(start s,
     operation, ms)] and its OM's `events`."""
-    pairs, matched = windows(blocks, events, first_only)
-    return _result(pairs, matched, latencies, first_only, resamples, seed)
+    pairs, matched = windows(blocks, events)
+    return _result(pairs, matched, latencies, resamples, seed)
 
 
 def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, seed=1):
@@ -134,14 +133,14 @@ def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, 
         offsets = [(a - template['start'], b - template['start']) for a, b in ab_on]
         laid.append(([(on['start'] + a, min(on['end'], on['start'] + b)) for a, b in offsets],
                      [(off['start'] + a, min(off['end'], off['start'] + b)) for a, b in offsets]))
-    return _result(aa_pairs, laid, aa_latencies, False, resamples, seed)
+    return _result(aa_pairs, laid, aa_latencies, resamples, seed)
 
 
-def _result(pairs, matched, latencies, first_only, resamples, seed):
+def _result(pairs, matched, latencies, resamples, seed):
     per_pair = collect(latencies, matched)
     on_seconds = sum(b - a for on_windows, _ in matched for a, b in on_windows)
     worked = sum(1 for on_windows, _ in matched if on_windows)
-    result = {'pairs': len(pairs), 'pairsWithWork': worked, 'firstOnly': first_only, 'windowSeconds': on_seconds,
+    result = {'pairs': len(pairs), 'pairsWithWork': worked, 'windowSeconds': on_seconds,
               'resamples': resamples, 'interval': 'percentile bootstrap over pairs'}
     if not worked:
         return dict(result, status='not measured: no work in any on-block')

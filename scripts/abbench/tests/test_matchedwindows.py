@@ -34,8 +34,6 @@ def test_work_is_cut_at_its_block_and_laid_at_the_same_offsets_of_the_off_block(
     windows = matchedwindows.pair_windows(pairs, intervals)
     assert windows == [([(21, 22), (29, 30)], [(31, 32), (39, 40)]),
                        ([(50.5, 51)], [(40.5, 41)])]
-    first = matchedwindows.pair_windows(pairs, intervals, first_only=True)
-    assert first == [([(21, 22)], [(31, 32)]), ([(50.5, 51)], [(40.5, 41)])]
 
 
 def test_a_matched_window_is_cut_at_its_own_block_end():
