@@ -226,6 +226,42 @@ def cost_table(pages):
     return pages[0], get
 
 
+def paced_table(page):
+    """A cost page's paced parts (cost.py): per scenario and share of capacity the offered rate, whether every block
+    carried it, the service's busy fraction in the on-blocks, and per operation the p50 and p99 of the operations
+    that started in its work against the same moments off (matched) and the p99 on/off of whole blocks, with their
+    95% intervals."""
+    def get(result):
+        lines = ['| scenario | share | offered ops/s | every block at its rate | busy on-blocks | operation | '
+                 'p50 during/outside | p99 during/outside | p99 on/off (blocks) |',
+                 '|---|---|---|---|---|---|---|---|---|']
+        for name, part in result['scenarios'].items():
+            for p in part['paced']:
+                matched = (p.get('matched') or {}).get('operations') or {}
+                for k, op in enumerate(('CREATE', 'DELETE', 'LIST')):
+                    head = (f"| {name} | {p['utilization']}% | {p['offeredOpsPerSecond']:,.0f} | "
+                            f"{'yes' if p['rate']['met'] else '**no**'} | {p['work']['onBusyFraction']:.3f} |"
+                            if k == 0 else '| | | | | |')
+                    m = matched.get(op) or {}
+                    p99 = (p.get('interleaved') or {}).get(op, {}).get('p99') or {}
+                    lines.append(f"{head} {op} | {interval(m.get('p50') or {})} | {interval(m.get('p99') or {})} | "
+                                 f"{interval(p99)} |")
+        return '\n' + '\n'.join(lines) + '\n'
+    return page, get
+
+
+def paced_part(page, scenario, share, get):
+    """get(part) of one paced part (the share of capacity it offered) of a cost page's scenario."""
+    return page, lambda result: get(next(p for p in result['scenarios'][scenario]['paced']
+                                         if p['utilization'] == share))
+
+
+def matched(key, ops=('CREATE', 'DELETE', 'LIST')):
+    """'OP ratio [low, high]' of a paced part's matched `key` (p50, p99) during/outside, per operation measured."""
+    return lambda part: ', '.join(f"{op} {interval(part['matched']['operations'][op][key])}" for op in ops
+                                  if part['matched']['operations'][op][key].get('low') is not None)
+
+
 def cost_of(page, run_id, get, measure='clientCost'):
     """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
     client's operations) or compactionCost (every compaction of OM's RocksDB)."""

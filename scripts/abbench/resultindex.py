@@ -76,6 +76,21 @@ def _interleave_headline(result):
         ', '.join(parts)
 
 
+def _cost_headline(result):
+    """Per scenario its capacity and, per share of it, CREATE's p50 during the service's work against the same moments
+    off (cost.py's matched windows)."""
+    parts = []
+    for name, part in result.get('scenarios', {}).items():
+        shares = []
+        for p in part.get('paced', []):
+            m = ((p.get('matched') or {}).get('operations') or {}).get('CREATE', {}).get('p50') or {}
+            shares.append(f"{p['utilization']}% {m['ratio']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
+                          if m.get('low') is not None else f"{p['utilization']}% –")
+        parts.append(f"{name}: capacity {part['capacity']['opsPerSecond']:,.0f} ops/s; CREATE p50 during/outside "
+                     + ', '.join(shares))
+    return '; '.join(parts)
+
+
 def _production_headline(result):
     held = [t for t in result.get('targets', []) if t['holds'] is not None]
     return (f"{sum(1 for t in held if t['holds'])} of {len(held)} targets met; wall "
@@ -177,6 +192,7 @@ def _overhead_headline(result):
 HEADLINES = {
     'scripts/ab-bench arms': _arms_headline,
     'scripts/ab-bench interleave': _interleave_headline,
+    'scripts/ab-bench cost': _cost_headline,
     'scripts/ab-bench production': _production_headline,
     'scripts/ab-bench ha-transfer': _ha_headline,
     'scripts/db-bench': _db_bench_headline,
