@@ -262,6 +262,22 @@ def matched(key, ops=('CREATE', 'DELETE', 'LIST')):
                                   if part['matched']['operations'][op][key].get('low') is not None)
 
 
+def paced_idle(page, scenario):
+    """'N, M and K of P on-blocks at A, B and C%': how many on-blocks of each paced part the service idled in."""
+    def get(result):
+        parts = result['scenarios'][scenario]['paced']
+        idle = [str(p['work']['idleOnBlocks']) for p in parts]
+        shares = [str(p['utilization']) for p in parts]
+        return (f"{', '.join(idle[:-1])} and {idle[-1]} of {parts[0]['work']['onBlocks']} on-blocks at "
+                f"{', '.join(shares[:-1])} and {shares[-1]}%")
+    return page, get
+
+
+def aa_of(page, scenario, get):
+    """get(the A/A part) of a cost page's scenario."""
+    return page, lambda result: get(result['scenarios'][scenario]['aa'])
+
+
 def cost_of(page, run_id, get, measure='clientCost'):
     """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
     client's operations) or compactionCost (every compaction of OM's RocksDB)."""
@@ -517,7 +533,8 @@ PRODUCTION_RERUN = '2026-11-26-ab-bench-production-one-look/production.json'
 # The main job after the service's compactions moved to RocksDB's BOTTOM pool (BottomPool); not a fresh clone's run.
 BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json'
 # The service switched on and off under omkeybench's open loop on the 10^7-key OM (interleave --rate).
-OPEN_LOOP = '2026-12-06-ab-bench-interleave-retention-open-loop/summary.json'
+# Issue 68's paced measure (cost.py): retention at 25, 50 and 75% of the measured capacity, and an A/A at 50%.
+COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -963,11 +980,14 @@ FACTS = {
     'production.retention.off-seek-us': (arm(PRODUCTION_ARMS, 'retention', 'off', 'om.seekAvgUsRun'), n0),
     'production.retention.p50': (cost_p50s(PRODUCTION_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
     'production.retention.busy': (cost_of(PRODUCTION_ARMS, 'retention-range-r1', busy_fraction), f3),
-    'openloop.capacity': (arm(BOTTOM_POOL_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
-    'openloop.rate': (at(OPEN_LOOP, 'settings.rate'), n0),
-    'openloop.pairs': (at(OPEN_LOOP, 'analysis.pairs'), n0),
-    'openloop.checks': (interleaved_checks(OPEN_LOOP), text),
-    'openloop.busy': (at(OPEN_LOOP, 'analysis.work.onBusyFraction'), f3),
+    'paced.retention.capacity': (at(COST_RETENTION, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'paced.retention.table': (paced_table(COST_RETENTION), text),
+    'paced.retention.idle': (paced_idle(COST_RETENTION, 'retention'), text),
+    'paced.retention.aa-pairs': (aa_of(COST_RETENTION, 'retention', lambda aa: ', '.join(
+        f'{op} {n}' for op, n in aa['pairsForTargetHalfWidth'].items())), text),
+    'paced.retention.placebo-p50': (aa_of(COST_RETENTION, 'retention', lambda aa: ', '.join(
+        f"{op} {interval(m['p50'])}" for op, m in aa['placebo']['operations'].items()
+        if m['p50'].get('low') is not None)), text),
     'production.off.ops': (arm(PRODUCTION_ARMS, 'retention', 'off', 'client.opsPerSecond'), n0),
     'cost.table': (cost_table([PRODUCTION, COST, BUSY_FIX]), text),
     'fix.busy': (cost_of(BUSY_FIX, 'busy-range-r1', busy_fraction), f3),
