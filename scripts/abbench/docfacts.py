@@ -278,6 +278,24 @@ def aa_of(page, scenario, get):
     return page, lambda result: get(result['scenarios'][scenario]['aa'])
 
 
+def part_checks(part):
+    """What a paced part's checks said: why its whole blocks give no verdict, or that they held."""
+    reasons = [c['reason'] for c in (part.get('work'), part.get('rate')) if c and c.get('reason')]
+    return '; '.join(reasons) if reasons else "every on-block carried the service's work and every block its rate"
+
+
+def disk_busy(part):
+    """'on against off' of the busiest disk's share of the matched windows with I/O in flight."""
+    disk = max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
+    return f"{disk['busyFraction'][0]:.2f} of the time against {disk['busyFraction'][1]:.2f}"
+
+
+def run_queue_wait(part):
+    """'on ms against off ms' of the request path's run-queue wait per operation in the matched windows."""
+    on, off = part['threads']['requestPathRunQueueMsPerOp']
+    return f'{on:.2f} ms against {off:.2f} ms'
+
+
 def cost_of(page, run_id, get, measure='clientCost'):
     """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
     client's operations) or compactionCost (every compaction of OM's RocksDB)."""
@@ -535,6 +553,8 @@ BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json
 # The service switched on and off under omkeybench's open loop on the 10^7-key OM (interleave --rate).
 # Issue 68's paced measure (cost.py): retention at 25, 50 and 75% of the measured capacity, and an A/A at 50%.
 COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
+# The same for busy at 50%, with OM's threads and the disks sampled (--sample-threads), at the code README states.
+COST_BUSY = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -980,6 +1000,18 @@ FACTS = {
     'production.retention.off-seek-us': (arm(PRODUCTION_ARMS, 'retention', 'off', 'om.seekAvgUsRun'), n0),
     'production.retention.p50': (cost_p50s(PRODUCTION_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
     'production.retention.busy': (cost_of(PRODUCTION_ARMS, 'retention-range-r1', busy_fraction), f3),
+    'paced.busy.capacity': (at(COST_BUSY, 'scenarios.busy.capacity.opsPerSecond'), n0),
+    'paced.busy.rate': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'paced.busy.checks': (paced_part(COST_BUSY, 'busy', 50, part_checks), text),
+    'paced.busy.p50': (paced_part(COST_BUSY, 'busy', 50, matched('p50')), text),
+    'paced.busy.p99': (paced_part(COST_BUSY, 'busy', 50, matched('p99')), text),
+    'paced.busy.disk': (paced_part(COST_BUSY, 'busy', 50, disk_busy), text),
+    'paced.busy.run-queue': (paced_part(COST_BUSY, 'busy', 50, run_queue_wait), text),
+    'paced.busy.table': (paced_table(COST_BUSY), text),
+    'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
+        f'{op} {n}' for op, n in aa['pairsForTargetHalfWidth'].items() if n)), text),
+    'paced.busy.page': ((COST_BUSY, lambda result: COST_BUSY.split('/')[0]),
+                        lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'paced.retention.capacity': (at(COST_RETENTION, 'scenarios.retention.capacity.opsPerSecond'), n0),
     'paced.retention.table': (paced_table(COST_RETENTION), text),
     'paced.retention.idle': (paced_idle(COST_RETENTION, 'retention'), text),
