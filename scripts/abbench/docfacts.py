@@ -555,6 +555,8 @@ BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json
 COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
 # The same for busy at 50%, with OM's threads and the disks sampled (--sample-threads), at the code README states.
 COST_BUSY = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
+# The same command with the BOTTOM pool's thread under SCHED_IDLE, set from outside OM (an experiment).
+COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1008,6 +1010,13 @@ FACTS = {
     'paced.busy.disk': (paced_part(COST_BUSY, 'busy', 50, disk_busy), text),
     'paced.busy.run-queue': (paced_part(COST_BUSY, 'busy', 50, run_queue_wait), text),
     'paced.busy.table': (paced_table(COST_BUSY), text),
+    'paced.busy.delete-p99': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['matched']['operations']['DELETE']['p99']),
+                              interval),
+    'paced.busy.busy': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
+    'schedidle.run-queue': (paced_part(COST_SCHED_IDLE, 'busy', 50, run_queue_wait), text),
+    'schedidle.delete-p99': (paced_part(COST_SCHED_IDLE, 'busy', 50,
+                                        lambda p: p['matched']['operations']['DELETE']['p99']), interval),
+    'schedidle.busy': (paced_part(COST_SCHED_IDLE, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
     'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
         f'{op} {n}' for op, n in aa['pairsForTargetHalfWidth'].items() if n)), text),
     'paced.busy.page': ((COST_BUSY, lambda result: COST_BUSY.split('/')[0]),
