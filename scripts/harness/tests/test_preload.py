@@ -117,9 +117,11 @@ def test_the_churned_bucket_holds_exactly_what_om_acknowledged(arm):
 
 def _complaints(log):
     """OM's warnings, errors and exceptions, without times, thread names and numbers (ports, handler ids)."""
-    # A pause of the JVM or of the host (JvmPauseMonitor) is the machine's, busy with another test's cluster, not OM's.
+    # A pause of the JVM or of the host (JvmPauseMonitor, or Ratis' timer waking late: "Unexpected long sleep") is the
+    # machine's, busy with another test's cluster, not OM's.
     lines = [line for line in log.read_text(errors='replace').splitlines()
-             if (' WARN ' in line or ' ERROR ' in line or 'Exception' in line) and 'JvmPauseMonitor' not in line]
+             if (' WARN ' in line or ' ERROR ' in line or 'Exception' in line)
+             and 'JvmPauseMonitor' not in line and 'Unexpected long sleep' not in line]
     return {re.sub(r'\d+', '#', re.sub(r'^\S+ \S+ (\[[^\]]*\] )?', '', line)) for line in lines}
 
 
