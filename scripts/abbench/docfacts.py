@@ -1012,6 +1012,7 @@ FACTS = {
     'paced.busy.table': (paced_table(COST_BUSY), text),
     'paced.busy.delete-p99': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['matched']['operations']['DELETE']['p99']),
                               interval),
+    'paced.busy.pairs': (paced_part(COST_BUSY, 'busy', 50, lambda p: f"{p['matched']['pairs']} pairs of blocks"), text),
     'paced.busy.busy': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
     'schedidle.run-queue': (paced_part(COST_SCHED_IDLE, 'busy', 50, run_queue_wait), text),
     'schedidle.delete-p99': (paced_part(COST_SCHED_IDLE, 'busy', 50,
