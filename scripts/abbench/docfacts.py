@@ -332,15 +332,6 @@ def cost_p50s(page, run_id, ops):
         f"{op} {interval(cost['operations'][op]['p50'])}" for op in ops))
 
 
-def interleaved_checks(page):
-    """What an interleaved page's checks said: why it gives no verdict, or that they held."""
-    def get(result):
-        a = result['analysis']
-        reasons = [c['reason'] for c in (a.get('work'), a.get('rate')) if c and c.get('reason')]
-        return '; '.join(reasons) if reasons else 'every on-block carried the service\'s work and every block the rate'
-    return page, get
-
-
 def cost_p50_span(page, run_ids):
     """'low-high' of the p50 ratios during/outside over the operations of `run_ids`."""
     def get(result):
