@@ -23,7 +23,8 @@ from pathlib import Path
 from harness import envelope, freon, lifecycle
 from harness.cluster import ClusterError
 from harness.progress import ended
-from . import interleave, matchedwindows, scenarios, threadwaits
+from harness import wallprofiler
+from . import interleave, matchedwindows, scenarios, threadwaits, wallwaits
 from .clientlatency import read_latency_log
 from .compactionevents import read as read_events
 from .interleave import Interleave, InterleaveSettings
@@ -59,6 +60,7 @@ class CostSettings:
     preload_keys: int = PRELOAD_KEYS
     write_buffer: str = WRITE_BUFFER
     sample_threads: bool = False
+    profile_wall: bool = False
 
 
 def _percentages(text):
@@ -78,6 +80,10 @@ def add_arguments(p):
     p.add_argument('--sample-threads', action='store_true',
                    help="sample OM's threads and the disks every 0.1 s in the paced parts: what they did in the "
                         "service's work against the same moments off (the sampler's CPU in on- and off-blocks alike)")
+    p.add_argument('--profile-wall', action='store_true',
+                   help="in the paced parts, async-profiler's wall-clock samples of OM's threads every "
+                        f"{wallprofiler.INTERVAL}: where the request path stood in the service's work against the same "
+                        "moments off, with a differential flame graph")
 
 
 def settings_from_args(args, out):
@@ -102,7 +108,8 @@ def settings_from_args(args, out):
     return CostSettings(scenarios=names, utilizations=utilizations, aa_utilization=aa_at, pairs=pairs,
                         block_s=block_s, threads=args.threads, seed=args.seed, base_port=args.base_port,
                         out=out.resolve(), preload_keys=preload_keys,
-                        write_buffer=args.write_buffer or WRITE_BUFFER, sample_threads=args.sample_threads)
+                        write_buffer=args.write_buffer or WRITE_BUFFER, sample_threads=args.sample_threads,
+                        profile_wall=args.profile_wall)
 
 
 def capacity(part):
@@ -129,22 +136,26 @@ def summarise(part, folder, matched=True):
     if matched and analysis:
         latencies, events = _run_inputs(folder)
         result['matched'] = matchedwindows.measure(part['blocks'], latencies, events)
+        windows = _matched_windows(part['blocks'], latencies, events)
         samples = folder / interleave.THREAD_SAMPLES
         if samples.exists():
-            result['threads'] = thread_waits(part['blocks'], latencies, events, samples)
+            names, rows = threadwaits.read(samples)
+            result['threads'] = threadwaits.compare(names, rows, *windows)
+        profile = folder / interleave.WALL_PROFILE
+        if profile.exists():
+            stacks, rows = wallprofiler.samples(profile)
+            interval_s = float(wallprofiler.INTERVAL.rstrip('ms')) / 1e3
+            result['wall'] = dict(wallwaits.compare(stacks, rows, *windows, interval_s), flameGraph=wallwaits.FLAME_FILE)
+            (folder / wallwaits.FLAME_FILE).write_text(wallwaits.flame(stacks, rows, *windows, interval_s))
     return result
 
 
-def thread_waits(blocks, latencies, events, samples):
-    """threadwaits.compare over the matched windows of all pairs, with the operations that started in them."""
+def _matched_windows(blocks, latencies, events):
+    """(on windows, off windows, operations started in them on, off): the matched windows of all pairs."""
     _, matched = matchedwindows.windows(blocks, events)
-    on_windows = sorted(w for on, _ in matched for w in on)
-    off_windows = sorted(w for _, off in matched for w in off)
     groups = matchedwindows.collect(latencies, matched)
-    on_ops = sum(len(g[op][0]) for g in groups for op in g)
-    off_ops = sum(len(g[op][1]) for g in groups for op in g)
-    names, rows = threadwaits.read(samples)
-    return threadwaits.compare(names, rows, on_windows, off_windows, on_ops, off_ops)
+    return (sorted(w for on, _ in matched for w in on), sorted(w for _, off in matched for w in off),
+            sum(len(g[op][0]) for g in groups for op in g), sum(len(g[op][1]) for g in groups for op in g))
 
 
 class Cost(lifecycle.Driver):
@@ -165,7 +176,7 @@ class Cost(lifecycle.Driver):
                     'capacityBlockSeconds': CAPACITY_BLOCK_S, 'threads': self.s.threads,
                     'openLoopThreads': OPEN_LOOP_THREADS, 'seed': self.s.seed, 'basePort': self.s.base_port,
                     'preloadKeys': self.s.preload_keys, 'writeBuffer': self.s.write_buffer,
-                    'sampleThreads': self.s.sample_threads, 'targetRatio': TARGET_RATIO,
+                    'sampleThreads': self.s.sample_threads, 'profileWall': self.s.profile_wall, 'targetRatio': TARGET_RATIO,
                     'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'p50Target': P50_TARGET}
         result = dict(self.envelope('scripts/ab-bench cost', status, reason, settings), scenarios=parts)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
@@ -177,7 +188,8 @@ class Cost(lifecycle.Driver):
             scenario=scenario, aa=aa, block_s=block_s, pairs=pairs, discard_s=interleave.DISCARD_S, threads=threads,
             seed=self.s.seed, base_port=self.s.base_port, out=(self.out / scenario / folder).resolve(),
             write_buffer=self.s.write_buffer, preload_keys=self.s.preload_keys, rate=rate,
-            sample_threads=self.s.sample_threads and rate is not None)
+            sample_threads=self.s.sample_threads and rate is not None,
+            profile_wall=self.s.profile_wall and rate is not None)
         began = time.monotonic()
         part = Interleave(settings, self.repo, self.command_line).run()
         print(f'ab-bench cost: {scenario} {folder} took {time.monotonic() - began:.0f} s', flush=True)
@@ -315,6 +327,11 @@ def render(result):
             if p.get('threads'):
                 lines += ['', f"### What OM's threads and the disks did at {p['utilization']}% ({name})", '']
                 lines += threadwaits.render(p['threads'])
+            if p.get('wall'):
+                lines += ['', f"### Where OM's request path stood at {p['utilization']}% ({name})", '']
+                lines += wallwaits.render(p['wall'])
+                lines += [f"Differential flame graph: [{p['wall']['flameGraph']}]({name}/{p['folder']}/"
+                          f"{p['wall']['flameGraph']}).", '']
         aa = part.get('aa')
         if aa:
             placebo = (aa.get('placebo') or {}).get('operations') or {}

@@ -33,6 +33,7 @@ from harness import envelope, freon, lifecycle, preload, prom, reconfig
 from harness.cluster import METRICS2_PERIOD_S, ClusterError, LocalCluster, client_env, set_metrics_period
 from harness.progress import ended
 from harness.threadsampler import ThreadSampler
+from harness.wallprofiler import ProfilerError, WallProfiler, agent
 from . import compactionevents, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
@@ -62,6 +63,7 @@ JSON_FILE = 'summary.json'
 PAGE_FILE = 'report.md'
 LATENCY_LOG = 'freon/latency.log'
 THREAD_SAMPLES = 'logs/threads.jsonl'
+WALL_PROFILE = 'logs/om-wall.jfr'
 RECONFIG_TIMEOUT_S = 60
 
 
@@ -89,6 +91,7 @@ class InterleaveSettings:
     rate: float = None
     # Sample OM's threads and the disks (harness/threadsampler.py) into THREAD_SAMPLES for the whole load.
     sample_threads: bool = False
+    profile_wall: bool = False
 
 
 def add_arguments(p):
@@ -314,7 +317,7 @@ class Interleave(lifecycle.Driver):
         self.om_conf = self._om_conf()
         cluster = LocalCluster(self.repo, work, self.s.base_port, self.om_conf, self.out / 'logs' / 'cluster.log')
         self.cluster = cluster
-        client = sampler = None
+        client = sampler = profiler = None
         keep_work = False
         status, reason = 'complete', None
         self.schedule = plan(self.s.pairs, self.s.seed)
@@ -324,6 +327,8 @@ class Interleave(lifecycle.Driver):
                 cluster.start()
                 if self.s.sample_threads:
                     sampler = ThreadSampler(cluster.pid(), self.out / THREAD_SAMPLES).start()
+                if self.s.profile_wall:
+                    profiler = WallProfiler(cluster.pid(), agent(self.repo, work_root), self.out / WALL_PROFILE).start()
                 self.env = client_env(cluster)
                 self.site, self.rpc = cluster.oms['om']['site'], cluster.oms['om']['rpc']
                 cmd = self._client_command()
@@ -341,7 +346,7 @@ class Interleave(lifecycle.Driver):
                         break
                     for label in order:
                         self._block(pair, label, len(self.blocks) + 1, total, client)
-            except (KeyboardInterrupt, ClusterError, freon.FreonError) as e:
+            except (KeyboardInterrupt, ClusterError, freon.FreonError, ProfilerError) as e:
                 status = 'partial'
                 reason = 'interrupted (Ctrl-C or SIGTERM)' if isinstance(e, KeyboardInterrupt) else str(e)
                 keep_work = not isinstance(e, KeyboardInterrupt)
@@ -351,6 +356,11 @@ class Interleave(lifecycle.Driver):
                     client.terminate()
                 if sampler:
                     sampler.stop()
+                if profiler:
+                    try:
+                        profiler.stop()
+                    except ProfilerError as e:
+                        print(f'ab-bench interleave: {e}', flush=True)
                 cluster.stop_keeping({cluster.om_log(): self.out / 'logs' / 'om.log'}, keep_work)
                 if not keep_work:
                     shutil.rmtree(work_root, ignore_errors=True)
@@ -365,7 +375,7 @@ class Interleave(lifecycle.Driver):
                     'metrics2PeriodS': METRICS2_PERIOD_S, 'aaTimeouts': list(AA_TIMEOUTS),
                     'interval': 'Student t on log pair ratios', 'continuousBusy': self.s.continuous_busy,
                     'targetRatio': TARGET_RATIO, 'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'rate': self.s.rate,
-                    'sampleThreads': self.s.sample_threads}
+                    'sampleThreads': self.s.sample_threads, 'profileWall': self.s.profile_wall}
         result = dict(self.envelope('scripts/ab-bench interleave' + (' --aa' if self.s.aa else ''), status, reason,
                                     settings),
                       omConf=self.om_conf, freonCommand=getattr(self, 'freon_command', None), latencyLog=LATENCY_LOG,
