@@ -9,6 +9,7 @@ its leaf (the native or JDK frame the thread stood in). The sites whose thread-m
 on are the waits the service adds to a request; the differential flame graph shows the same stacks whole.
 """
 
+import bisect
 from html import escape
 
 from . import threadwaits
@@ -27,20 +28,29 @@ def site(frames):
     return leaf, leaf
 
 
-def _weight(t, count, span, windows):
+def _weight(t, count, span, windows, starts):
+    """The samples of a record at `t` (folded over `span` s) that fall in `windows` (sorted, disjoint; `starts`
+    their starts)."""
+    k = max(0, bisect.bisect_right(starts, t) - 1)
     if span <= 0:
-        return count if any(a <= t < b for a, b in windows) else 0
-    overlap = sum(max(0.0, min(t + span, b) - max(t, a)) for a, b in windows)
+        return count if k < len(windows) and windows[k][0] <= t < windows[k][1] else 0
+    overlap = 0.0
+    while k < len(windows) and windows[k][0] < t + span:
+        overlap += max(0.0, min(t + span, windows[k][1]) - max(t, windows[k][0]))
+        k += 1
     return count * overlap / span
 
 
 def tally(stacks, rows, windows, interval_s):
     """Per group, thread-seconds in `windows`; per (group, stack id) thread-seconds."""
     groups, by_stack = {}, {}
+    windows = sorted(windows)
+    starts = [a for a, _ in windows]
+    group = {}
     for t, thread, _, count, span, stack in rows:
-        w = _weight(t, count, span, windows)
+        w = _weight(t, count, span, windows, starts)
         if w:
-            g = threadwaits.group(thread)
+            g = group.get(thread) or group.setdefault(thread, threadwaits.group(thread))
             groups[g] = groups.get(g, 0.0) + w * interval_s
             by_stack[(g, stack)] = by_stack.get((g, stack), 0.0) + w * interval_s
     return groups, by_stack
