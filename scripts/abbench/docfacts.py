@@ -296,6 +296,22 @@ def run_queue_wait(part):
     return f'{on:.2f} ms against {off:.2f} ms'
 
 
+def wall_site(site):
+    """'on ms against off ms' per operation of the request path's wall-clock site ending in `site`."""
+    def get(part):
+        row = next(r for r in part['wall']['sites'] if r['site'].endswith(site))
+        return f"{row['msPerOp'][0]:.2f} ms against {row['msPerOp'][1]:.2f} ms"
+    return get
+
+
+def group_cpu(group):
+    """Cores a thread group was on a CPU in the matched windows, on and off."""
+    def get(part):
+        on, off = part['threads']['groups'][group]['cpuCores']
+        return f'{on:.3f} cores against {off:.3f}'
+    return get
+
+
 def cost_of(page, run_id, get, measure='clientCost'):
     """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
     client's operations) or compactionCost (every compaction of OM's RocksDB)."""
@@ -548,6 +564,8 @@ COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
 COST_BUSY = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
 # The same command with the BOTTOM pool's thread under SCHED_IDLE, set from outside OM (an experiment).
 COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
+COST_WALL = '2026-12-07-ab-bench-cost-retention-wall/summary.json'
+COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1009,6 +1027,23 @@ FACTS = {
     'schedidle.delete-p99': (paced_part(COST_SCHED_IDLE, 'busy', 50,
                                         lambda p: p['matched']['operations']['DELETE']['p99']), interval),
     'schedidle.busy': (paced_part(COST_SCHED_IDLE, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
+    'wall.p50': (paced_part(COST_WALL, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))), text),
+    'wall.rate': (paced_part(COST_WALL, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'wall.idle': (paced_part(COST_WALL, 'retention', 50,
+                             lambda p: f"{p['work']['idleOnBlocks']} of {p['work']['onBlocks']} on-blocks"), text),
+    'wall.ratis-wait': (paced_part(COST_WALL, 'retention', 50, wall_site('submitRequestToRatisImpl')), text),
+    'wall.log-sync': (paced_part(COST_WALL, 'retention', 50, wall_site('BufferedWriteChannel.flush')), text),
+    'wall.run-queue': (paced_part(COST_WALL, 'retention', 50, run_queue_wait), text),
+    'wall.bottom-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('rocksdb:bottom')), text),
+    'wall.flush-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('rocksdb:high')), text),
+    'wall.gc-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('gc and vm')), text),
+    'wall.schedidle.p50': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
+                           text),
+    'wall.schedidle.rate': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'wall.schedidle.run-queue': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, run_queue_wait), text),
+    'wall.schedidle.bottom-cpu': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, group_cpu('rocksdb:bottom')), text),
+    'wall.page': ((COST_WALL, lambda result: COST_WALL.split('/')[0]),
+                  lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
         f'{op} {n}' for op, n in aa['pairsForTargetHalfWidth'].items() if n)), text),
     'paced.busy.page': ((COST_BUSY, lambda result: COST_BUSY.split('/')[0]),
