@@ -561,9 +561,11 @@ BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json
 # Issue 68's paced measure (cost.py): retention at 25, 50 and 75% of the measured capacity, and an A/A at 50%.
 COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
 # The same for busy at 50%, with OM's threads and the disks sampled (--sample-threads), at the code README states.
-COST_BUSY = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
+COST_BUSY = '2026-12-07-ab-bench-cost-busy-wall/summary.json'
 # The same command with the BOTTOM pool's thread under SCHED_IDLE, set from outside OM (an experiment).
 COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
+# The busy part at nice 19 that the SCHED_IDLE experiment was read against (the same day's code).
+COST_BUSY_NICE19 = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
 COST_WALL = '2026-12-07-ab-bench-cost-retention-wall/summary.json'
 COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
@@ -1018,15 +1020,17 @@ FACTS = {
     'paced.busy.p99': (paced_part(COST_BUSY, 'busy', 50, matched('p99')), text),
     'paced.busy.disk': (paced_part(COST_BUSY, 'busy', 50, disk_busy), text),
     'paced.busy.run-queue': (paced_part(COST_BUSY, 'busy', 50, run_queue_wait), text),
+    'paced.busy.ratis-wait': (paced_part(COST_BUSY, 'busy', 50, wall_site('submitRequestToRatisImpl')), text),
     'paced.busy.table': (paced_table(COST_BUSY), text),
-    'paced.busy.delete-p99': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['matched']['operations']['DELETE']['p99']),
-                              interval),
     'paced.busy.pairs': (paced_part(COST_BUSY, 'busy', 50, lambda p: f"{p['matched']['pairs']} pairs of blocks"), text),
-    'paced.busy.busy': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
     'schedidle.run-queue': (paced_part(COST_SCHED_IDLE, 'busy', 50, run_queue_wait), text),
     'schedidle.delete-p99': (paced_part(COST_SCHED_IDLE, 'busy', 50,
                                         lambda p: p['matched']['operations']['DELETE']['p99']), interval),
     'schedidle.busy': (paced_part(COST_SCHED_IDLE, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
+    'schedidle.nice19.run-queue': (paced_part(COST_BUSY_NICE19, 'busy', 50, run_queue_wait), text),
+    'schedidle.nice19.delete-p99': (paced_part(COST_BUSY_NICE19, 'busy', 50,
+                                               lambda p: p['matched']['operations']['DELETE']['p99']), interval),
+    'schedidle.nice19.busy': (paced_part(COST_BUSY_NICE19, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
     'wall.p50': (paced_part(COST_WALL, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))), text),
     'wall.rate': (paced_part(COST_WALL, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
     'wall.idle': (paced_part(COST_WALL, 'retention', 50,
