@@ -1032,6 +1032,8 @@ FACTS = {
                                                lambda p: p['matched']['operations']['DELETE']['p99']), interval),
     'schedidle.nice19.busy': (paced_part(COST_BUSY_NICE19, 'busy', 50, lambda p: p['work']['onBusyFraction']), f3),
     'wall.p50': (paced_part(COST_WALL, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))), text),
+    'wall.pairs': (paced_part(COST_WALL, 'retention', 50, lambda p: f"{p['matched']['pairsWithWork']} of "
+                                                                  f"{p['matched']['pairs']} pairs"), text),
     'wall.rate': (paced_part(COST_WALL, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
     'wall.idle': (paced_part(COST_WALL, 'retention', 50,
                              lambda p: f"{p['work']['idleOnBlocks']} of {p['work']['onBlocks']} on-blocks"), text),
