@@ -28,9 +28,9 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * The wall-clock samples of an async-profiler JFR recording as tab-separated lines for abbench/wallwaits.py: each
  * stack once, when first seen, as {@code S id frames} (root first, ';'-joined), then per sample
- * {@code W epochMillis thread state samples spanMillis stackId}
- * (async-profiler folds a thread's idle samples into one event spanning their time). A single-file program (java WallSamples.java FILE.jfr): the
- * JDK's own JFR reader, so the harness needs nothing async-profiler does not ship.
+ * {@code W epochMillis thread state samples spanMillis stackId} (async-profiler folds a thread's idle samples into
+ * one event spanning their time). A single-file program (java WallSamples.java FILE.jfr): the JDK's own JFR reader,
+ * so the harness needs nothing async-profiler does not ship.
  */
 public final class WallSamples {
   private WallSamples() {

@@ -57,8 +57,9 @@ def test_bad_agent_options_give_one_line():
     assert len(str(e.value).splitlines()) == 1
 
 
-STACKS = {0: ['java.lang.Thread.run', 'org.apache.hadoop.ipc.Server$Handler.run', 'org.apache.hadoop.ipc.CallQueue.take',
-              'jdk.internal.misc.Unsafe.park', 'libc.so.6.__futex_abstimed_wait_common'],
+STACKS = {0: ['java.lang.Thread.run', 'org.apache.hadoop.ipc.Server$Handler.run',
+              'org.apache.hadoop.ipc.CallQueue.take', 'jdk.internal.misc.Unsafe.park',
+              'libc.so.6.__futex_abstimed_wait_common'],
           1: ['java.lang.Thread.run', 'org.apache.hadoop.ozone.om.OzoneManager.commit', 'org.rocksdb.RocksDB.get',
               'librocksdbjni.so.rocksdb::DBImpl::Get', 'libc.so.6.pread64'],
           2: ['java.lang.Thread.run', 'rocksdb::CompactionJob::Run']}
