@@ -15,6 +15,7 @@ import sys
 
 from . import bulkexpire, docnumbers, generated, hatransfer, optionsarms, rangestatsscale, scenarios, staleness
 from .summary import group_runs, lookup
+from .threadwaits import REQUEST_PATH
 
 RESULTS = generated.RESULTS
 MARKER = re.compile(r'<!--fact ([a-z0-9.:_-]+)-->(.*?)<!--/fact-->', re.S)
@@ -312,6 +313,41 @@ def group_cpu(group):
     return get
 
 
+def interleaved(key, ops=('CREATE', 'DELETE')):
+    """'OP ratio [low, high]' of a paced part's whole on-blocks against their off-blocks (`key`: p50, p99)."""
+    return lambda part: ', '.join(f"{op} {interval(part['interleaved'][op][key])}" for op in ops)
+
+
+def request_cpu(part):
+    """'on ms against off ms' of the request path's CPU per operation started in the matched windows."""
+    threads = part['threads']
+    per_op = [sum(threads['groups'][g]['cpuCores'][i] for g in REQUEST_PATH) * threads['windowSeconds'][i]
+              * 1e3 / threads['operations'][i] for i in (0, 1)]
+    return f'{per_op[0]:.2f} ms against {per_op[1]:.2f} ms'
+
+
+def machine(page, get):
+    """get(the whole machine in a paced part's matched windows), from the experiment's machine-windows.json."""
+    return page + '/machine-windows.json', get
+
+
+def machine_cores(*fields):
+    """'on cores against off' of /proc/stat fields summed, in the matched windows."""
+    return lambda result: '{:.2f} cores against {:.2f}'.format(
+        *(sum(result['statCores'][f][i] for f in fields) for i in (0, 1)))
+
+
+def machine_others(result):
+    """'on cores against off' of every process but OM (the client, SCM, the datanodes, the harness, the kernel's)."""
+    others = [v for k, v in result['processCores'].items() if k != 'om']
+    return '{:.2f} cores against {:.2f}'.format(*(sum(v[i] for v in others) for i in (0, 1)))
+
+
+def machine_pressure(kind):
+    """'on against off' share of the matched windows with some task stalled on `kind` (PSI: cpu, io)."""
+    return lambda result: '{:.2f} of the time against {:.2f}'.format(*result['pressureSomeFraction'][kind])
+
+
 def cost_of(page, run_id, get, measure='clientCost'):
     """get(measure) of one run of an ab-bench page (summary.json): clientCost (the service's work joined to the
     client's operations) or compactionCost (every compaction of OM's RocksDB)."""
@@ -568,6 +604,11 @@ COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
 COST_BUSY_NICE19 = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
 COST_WALL = '2026-12-07-ab-bench-cost-retention-wall/summary.json'
 COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.json'
+# Issue 68's whole-machine experiment: retention at half and a quarter of capacity with every process sampled
+# (machine_sampler.py beside the command), the quarter also with the BOTTOM pool's thread under SCHED_IDLE.
+MACHINE_50 = '2026-12-07-ab-bench-cost-retention-machine'
+MACHINE_25 = '2026-12-07-ab-bench-cost-retention-25-machine'
+MACHINE_25_IDLE = '2026-12-07-ab-bench-cost-retention-25-sched-idle'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1048,6 +1089,39 @@ FACTS = {
     'wall.schedidle.rate': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
     'wall.schedidle.run-queue': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, run_queue_wait), text),
     'wall.schedidle.bottom-cpu': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, group_cpu('rocksdb:bottom')), text),
+    'machine.p50': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
+                    text),
+    'machine.blocks': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, interleaved('p50')), text),
+    'machine.rate': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'machine.idle': (machine(MACHINE_50, machine_cores('idle')), text),
+    'machine.busy': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, lambda p: p['work']['onBusyFraction']),
+                     f3),
+    'machine.others': (machine(MACHINE_50, machine_others), text),
+    'machine.steal': (machine(MACHINE_50, machine_cores('steal')), text),
+    'machine.psi-cpu': (machine(MACHINE_50, machine_pressure('cpu')), text),
+    'machine.psi-io': (machine(MACHINE_50, machine_pressure('io')), text),
+    'machine.request-cpu': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, request_cpu), text),
+    'machine.run-queue': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, run_queue_wait), text),
+    'machine25.p50': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
+                      text),
+    'machine25.blocks': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, interleaved('p50')), text),
+    'machine25.rate': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, lambda p: p['offeredOpsPerSecond']),
+                       n0),
+    'machine25.idle': (machine(MACHINE_25, machine_cores('idle')), text),
+    'machine25.psi-io': (machine(MACHINE_25, machine_pressure('io')), text),
+    'machine25.run-queue': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, run_queue_wait), text),
+    'machine25.flush-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('rocksdb:high')), text),
+    'machine25.jit-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('jit')), text),
+    'machine25.service-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('range service')),
+                              text),
+    'machine25i.p50': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25,
+                                  matched('p50', ('CREATE', 'DELETE'))), text),
+    'machine25i.run-queue': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25, run_queue_wait), text),
+    'machine25i.rate': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25,
+                                   lambda p: p['offeredOpsPerSecond']), n0),
+    'machine.capacity': (at(MACHINE_50 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'machine25.capacity': (at(MACHINE_25 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'machine25i.capacity': (at(MACHINE_25_IDLE + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
     'wall.page': ((COST_WALL, lambda result: COST_WALL.split('/')[0]),
                   lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
