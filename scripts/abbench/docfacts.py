@@ -291,6 +291,12 @@ def disk_busy(part):
     return f"{disk['busyFraction'][0]:.2f} of the time against {disk['busyFraction'][1]:.2f}"
 
 
+def disk_writes(part):
+    """'on MB/s against off' written to the busiest disk in the matched windows."""
+    disk = max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
+    return f"{disk['writtenMBps'][0]:.1f} MB/s against {disk['writtenMBps'][1]:.1f}"
+
+
 def run_queue_wait(part):
     """'on ms against off ms' of the request path's run-queue wait per operation in the matched windows."""
     on, off = part['threads']['requestPathRunQueueMsPerOp']
@@ -609,6 +615,10 @@ COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.js
 MACHINE_50 = '2026-12-07-ab-bench-cost-retention-machine'
 MACHINE_25 = '2026-12-07-ab-bench-cost-retention-25-machine'
 MACHINE_25_IDLE = '2026-12-07-ab-bench-cost-retention-25-sched-idle'
+# The quarter again with the BOTTOM thread under SCHED_IDLE and the compaction's companions at nice 19, sampled as
+# above, and the same with OM's wall-clock profile.
+LOWERED = '2026-12-07-ab-bench-cost-retention-25-lowered'
+LOWERED_WALL = '2026-12-07-ab-bench-cost-retention-25-lowered-wall/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1122,6 +1132,17 @@ FACTS = {
     'machine.capacity': (at(MACHINE_50 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
     'machine25.capacity': (at(MACHINE_25 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
     'machine25i.capacity': (at(MACHINE_25_IDLE + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'lowered.p50': (paced_part(LOWERED + '/summary.json', 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
+                    text),
+    'lowered.blocks': (paced_part(LOWERED + '/summary.json', 'retention', 25, interleaved('p50')), text),
+    'lowered.rate': (paced_part(LOWERED + '/summary.json', 'retention', 25, lambda p: p['offeredOpsPerSecond']), n0),
+    'lowered.run-queue': (paced_part(LOWERED + '/summary.json', 'retention', 25, run_queue_wait), text),
+    'lowered.psi-io': (machine(LOWERED, machine_pressure('io')), text),
+    'lowered.disk-writes': (paced_part(LOWERED + '/summary.json', 'retention', 25, disk_writes), text),
+    'lowwall.p50': (paced_part(LOWERED_WALL, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))), text),
+    'lowwall.ratis-wait': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('submitRequestToRatisImpl')), text),
+    'lowwall.log-sync': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('BufferedWriteChannel.flush')), text),
+    'lowwall.run-queue': (paced_part(LOWERED_WALL, 'retention', 25, run_queue_wait), text),
     'wall.page': ((COST_WALL, lambda result: COST_WALL.split('/')[0]),
                   lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
