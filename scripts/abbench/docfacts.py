@@ -291,6 +291,11 @@ def disk_busy(part):
     return f"{disk['busyFraction'][0]:.2f} of the time against {disk['busyFraction'][1]:.2f}"
 
 
+def pairs_with_work(part):
+    """'N of M pairs': the pairs whose on-block had the service's work, which the matched intervals rest on."""
+    return f"{part['matched']['pairsWithWork']} of {part['matched']['pairs']} pairs"
+
+
 def disk_writes(part):
     """'on MB/s against off' written to the busiest disk in the matched windows."""
     disk = max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
@@ -1101,6 +1106,11 @@ FACTS = {
     'wall.schedidle.bottom-cpu': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, group_cpu('rocksdb:bottom')), text),
     'machine.p50': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
                     text),
+    'machine.pairs': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, pairs_with_work), text),
+    'machine25.pairs': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, pairs_with_work), text),
+    'machine25i.pairs': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25, pairs_with_work), text),
+    'lowered.pairs': (paced_part(LOWERED + '/summary.json', 'retention', 25, pairs_with_work), text),
+    'lowwall.pairs': (paced_part(LOWERED_WALL, 'retention', 25, pairs_with_work), text),
     'machine.blocks': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, interleaved('p50')), text),
     'machine.rate': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
     'machine.idle': (machine(MACHINE_50, machine_cores('idle')), text),
