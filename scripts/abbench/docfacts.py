@@ -285,10 +285,20 @@ def part_checks(part):
     return '; '.join(reasons) if reasons else "every on-block carried the service's work and every block its rate"
 
 
+def _busiest_disk(part):
+    """The disk with I/O in flight for the largest share of a paced part's matched windows (on)."""
+    return max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
+
+
 def disk_busy(part):
     """'on against off' of the busiest disk's share of the matched windows with I/O in flight."""
-    disk = max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
+    disk = _busiest_disk(part)
     return f"{disk['busyFraction'][0]:.2f} of the time against {disk['busyFraction'][1]:.2f}"
+
+
+def offered(part):
+    """Operations a second a paced part offered."""
+    return part['offeredOpsPerSecond']
 
 
 def pairs_with_work(part):
@@ -298,7 +308,7 @@ def pairs_with_work(part):
 
 def disk_writes(part):
     """'on MB/s against off' written to the busiest disk in the matched windows."""
-    disk = max(part['threads']['disks'].values(), key=lambda d: d['busyFraction'][0])
+    disk = _busiest_disk(part)
     return f"{disk['writtenMBps'][0]:.1f} MB/s against {disk['writtenMBps'][1]:.1f}"
 
 
@@ -338,8 +348,9 @@ def request_cpu(part):
 
 
 def machine(page, get):
-    """get(the whole machine in a paced part's matched windows), from the experiment's machine-windows.json."""
-    return page + '/machine-windows.json', get
+    """get(the whole machine in a paced part's matched windows), from machine-windows.json beside the page's
+    summary.json."""
+    return page.rsplit('/', 1)[0] + '/machine-windows.json', get
 
 
 def machine_cores(*fields):
@@ -617,12 +628,12 @@ COST_WALL = '2026-12-07-ab-bench-cost-retention-wall/summary.json'
 COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.json'
 # Issue 68's whole-machine experiment: retention at half and a quarter of capacity with every process sampled
 # (machine_sampler.py beside the command), the quarter also with the BOTTOM pool's thread under SCHED_IDLE.
-MACHINE_50 = '2026-12-07-ab-bench-cost-retention-machine'
-MACHINE_25 = '2026-12-07-ab-bench-cost-retention-25-machine'
-MACHINE_25_IDLE = '2026-12-07-ab-bench-cost-retention-25-sched-idle'
+MACHINE_50 = '2026-12-07-ab-bench-cost-retention-machine/summary.json'
+MACHINE_25 = '2026-12-07-ab-bench-cost-retention-25-machine/summary.json'
+MACHINE_25_IDLE = '2026-12-07-ab-bench-cost-retention-25-sched-idle/summary.json'
 # The quarter again with the BOTTOM thread under SCHED_IDLE and the compaction's companions at nice 19, sampled as
 # above, and the same with OM's wall-clock profile.
-LOWERED = '2026-12-07-ab-bench-cost-retention-25-lowered'
+LOWERED = '2026-12-07-ab-bench-cost-retention-25-lowered/summary.json'
 LOWERED_WALL = '2026-12-07-ab-bench-cost-retention-25-lowered-wall/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
@@ -1070,7 +1081,7 @@ FACTS = {
     'production.retention.p50': (cost_p50s(PRODUCTION_ARMS, 'retention-range-r1', ('CREATE', 'DELETE')), text),
     'production.retention.busy': (cost_of(PRODUCTION_ARMS, 'retention-range-r1', busy_fraction), f3),
     'paced.busy.capacity': (at(COST_BUSY, 'scenarios.busy.capacity.opsPerSecond'), n0),
-    'paced.busy.rate': (paced_part(COST_BUSY, 'busy', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'paced.busy.rate': (paced_part(COST_BUSY, 'busy', 50, offered), n0),
     'paced.busy.checks': (paced_part(COST_BUSY, 'busy', 50, part_checks), text),
     'paced.busy.p50': (paced_part(COST_BUSY, 'busy', 50, matched('p50')), text),
     'paced.busy.p99': (paced_part(COST_BUSY, 'busy', 50, matched('p99')), text),
@@ -1090,7 +1101,7 @@ FACTS = {
     'wall.p50': (paced_part(COST_WALL, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))), text),
     'wall.pairs': (paced_part(COST_WALL, 'retention', 50, lambda p: f"{p['matched']['pairsWithWork']} of "
                                                                   f"{p['matched']['pairs']} pairs"), text),
-    'wall.rate': (paced_part(COST_WALL, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'wall.rate': (paced_part(COST_WALL, 'retention', 50, offered), n0),
     'wall.idle': (paced_part(COST_WALL, 'retention', 50,
                              lambda p: f"{p['work']['idleOnBlocks']} of {p['work']['onBlocks']} on-blocks"), text),
     'wall.ratis-wait': (paced_part(COST_WALL, 'retention', 50, wall_site('submitRequestToRatisImpl')), text),
@@ -1101,54 +1112,54 @@ FACTS = {
     'wall.gc-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('gc and vm')), text),
     'wall.schedidle.p50': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
                            text),
-    'wall.schedidle.rate': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'wall.schedidle.rate': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, offered), n0),
     'wall.schedidle.run-queue': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, run_queue_wait), text),
     'wall.schedidle.bottom-cpu': (paced_part(COST_WALL_SCHED_IDLE, 'retention', 50, group_cpu('rocksdb:bottom')), text),
-    'machine.p50': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
+    'machine.p50': (paced_part(MACHINE_50, 'retention', 50, matched('p50', ('CREATE', 'DELETE'))),
                     text),
-    'machine.pairs': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, pairs_with_work), text),
-    'machine25.pairs': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, pairs_with_work), text),
-    'machine25i.pairs': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25, pairs_with_work), text),
-    'lowered.pairs': (paced_part(LOWERED + '/summary.json', 'retention', 25, pairs_with_work), text),
+    'machine.pairs': (paced_part(MACHINE_50, 'retention', 50, pairs_with_work), text),
+    'machine25.pairs': (paced_part(MACHINE_25, 'retention', 25, pairs_with_work), text),
+    'machine25i.pairs': (paced_part(MACHINE_25_IDLE, 'retention', 25, pairs_with_work), text),
+    'lowered.pairs': (paced_part(LOWERED, 'retention', 25, pairs_with_work), text),
     'lowwall.pairs': (paced_part(LOWERED_WALL, 'retention', 25, pairs_with_work), text),
-    'machine.blocks': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, interleaved('p50')), text),
-    'machine.rate': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, lambda p: p['offeredOpsPerSecond']), n0),
+    'machine.blocks': (paced_part(MACHINE_50, 'retention', 50, interleaved('p50')), text),
+    'machine.rate': (paced_part(MACHINE_50, 'retention', 50, offered), n0),
     'machine.idle': (machine(MACHINE_50, machine_cores('idle')), text),
-    'machine.busy': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, lambda p: p['work']['onBusyFraction']),
+    'machine.busy': (paced_part(MACHINE_50, 'retention', 50, lambda p: p['work']['onBusyFraction']),
                      f3),
     'machine.others': (machine(MACHINE_50, machine_others), text),
     'machine.steal': (machine(MACHINE_50, machine_cores('steal')), text),
     'machine.psi-cpu': (machine(MACHINE_50, machine_pressure('cpu')), text),
     'machine.psi-io': (machine(MACHINE_50, machine_pressure('io')), text),
-    'machine.request-cpu': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, request_cpu), text),
-    'machine.run-queue': (paced_part(MACHINE_50 + '/summary.json', 'retention', 50, run_queue_wait), text),
-    'machine25.p50': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
+    'machine.request-cpu': (paced_part(MACHINE_50, 'retention', 50, request_cpu), text),
+    'machine.run-queue': (paced_part(MACHINE_50, 'retention', 50, run_queue_wait), text),
+    'machine25.p50': (paced_part(MACHINE_25, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
                       text),
-    'machine25.blocks': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, interleaved('p50')), text),
-    'machine25.rate': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, lambda p: p['offeredOpsPerSecond']),
+    'machine25.blocks': (paced_part(MACHINE_25, 'retention', 25, interleaved('p50')), text),
+    'machine25.rate': (paced_part(MACHINE_25, 'retention', 25, offered),
                        n0),
     'machine25.idle': (machine(MACHINE_25, machine_cores('idle')), text),
     'machine25.psi-io': (machine(MACHINE_25, machine_pressure('io')), text),
-    'machine25.run-queue': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, run_queue_wait), text),
-    'machine25.flush-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('rocksdb:high')), text),
-    'machine25.jit-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('jit')), text),
-    'machine25.service-cpu': (paced_part(MACHINE_25 + '/summary.json', 'retention', 25, group_cpu('range service')),
+    'machine25.run-queue': (paced_part(MACHINE_25, 'retention', 25, run_queue_wait), text),
+    'machine25.flush-cpu': (paced_part(MACHINE_25, 'retention', 25, group_cpu('rocksdb:high')), text),
+    'machine25.jit-cpu': (paced_part(MACHINE_25, 'retention', 25, group_cpu('jit')), text),
+    'machine25.service-cpu': (paced_part(MACHINE_25, 'retention', 25, group_cpu('range service')),
                               text),
-    'machine25i.p50': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25,
+    'machine25i.p50': (paced_part(MACHINE_25_IDLE, 'retention', 25,
                                   matched('p50', ('CREATE', 'DELETE'))), text),
-    'machine25i.run-queue': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25, run_queue_wait), text),
-    'machine25i.rate': (paced_part(MACHINE_25_IDLE + '/summary.json', 'retention', 25,
-                                   lambda p: p['offeredOpsPerSecond']), n0),
-    'machine.capacity': (at(MACHINE_50 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
-    'machine25.capacity': (at(MACHINE_25 + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
-    'machine25i.capacity': (at(MACHINE_25_IDLE + '/summary.json', 'scenarios.retention.capacity.opsPerSecond'), n0),
-    'lowered.p50': (paced_part(LOWERED + '/summary.json', 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
+    'machine25i.run-queue': (paced_part(MACHINE_25_IDLE, 'retention', 25, run_queue_wait), text),
+    'machine25i.rate': (paced_part(MACHINE_25_IDLE, 'retention', 25,
+                                   offered), n0),
+    'machine.capacity': (at(MACHINE_50, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'machine25.capacity': (at(MACHINE_25, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'machine25i.capacity': (at(MACHINE_25_IDLE, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'lowered.p50': (paced_part(LOWERED, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))),
                     text),
-    'lowered.blocks': (paced_part(LOWERED + '/summary.json', 'retention', 25, interleaved('p50')), text),
-    'lowered.rate': (paced_part(LOWERED + '/summary.json', 'retention', 25, lambda p: p['offeredOpsPerSecond']), n0),
-    'lowered.run-queue': (paced_part(LOWERED + '/summary.json', 'retention', 25, run_queue_wait), text),
+    'lowered.blocks': (paced_part(LOWERED, 'retention', 25, interleaved('p50')), text),
+    'lowered.rate': (paced_part(LOWERED, 'retention', 25, offered), n0),
+    'lowered.run-queue': (paced_part(LOWERED, 'retention', 25, run_queue_wait), text),
     'lowered.psi-io': (machine(LOWERED, machine_pressure('io')), text),
-    'lowered.disk-writes': (paced_part(LOWERED + '/summary.json', 'retention', 25, disk_writes), text),
+    'lowered.disk-writes': (paced_part(LOWERED, 'retention', 25, disk_writes), text),
     'lowwall.p50': (paced_part(LOWERED_WALL, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))), text),
     'lowwall.ratis-wait': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('submitRequestToRatisImpl')), text),
     'lowwall.log-sync': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('BufferedWriteChannel.flush')), text),
