@@ -10,6 +10,8 @@ sys.path.insert(0, str(REPO / 'scripts'))
 from abbench import cost, matchedwindows  # noqa: E402
 from harness import envelope, machine  # noqa: E402
 
+FIELDS = ('user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal')  # /proc/stat's first eight
+
 began = time.time()
 started_at = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds')
 samples, names = [], {}
@@ -21,7 +23,7 @@ for line in open(sys.argv[1]):
         samples.append(r)
 folder = Path(sys.argv[2])
 part = json.loads((folder / 'summary.json').read_text())
-blocks = part['blocks'] if 'blocks' in part else part['part']['blocks']
+blocks = part['blocks']
 latencies, events = cost._run_inputs(folder)
 on_w, off_w, on_ops, off_ops = cost._matched_windows(blocks, latencies, events)
 
@@ -33,7 +35,7 @@ def group(pid):
 
 def tally(windows):
     """CPU seconds by group and /proc/stat field over the windows (sample intervals cut by overlap), seconds."""
-    cpu, stat, psi, secs = {}, [0] * 8, [0, 0], 0.0
+    cpu, stat, psi, secs = {}, [0] * len(FIELDS), [0, 0], 0.0
     for a, b in zip(samples, samples[1:]):
         for w0, w1 in windows:
             o = min(b['t'], w1) - max(a['t'], w0)
@@ -45,34 +47,32 @@ def tally(windows):
                 d = ticks - a['procs'].get(pid, ticks)
                 if d > 0:
                     cpu[group(pid)] = cpu.get(group(pid), 0) + f * d / 100
-            for i in range(8):
+            for i in range(len(FIELDS)):
                 stat[i] += f * (b['cpu'][i] - a['cpu'][i]) / 100
             psi[0] += f * (b['psiCpu'] - a['psiCpu']) / 1e6
             psi[1] += f * (b['psiIo'] - a['psiIo']) / 1e6
     return cpu, stat, psi, secs
 
 (on_cpu, on_stat, on_psi, on_s), (off_cpu, off_stat, off_psi, off_s) = tally(on_w), tally(off_w)
-print(f'windows: on {on_s:.1f} s ({on_ops} ops), off {off_s:.1f} s ({off_ops} ops)')
-print('cores          on      off    delta')
-for k in sorted(set(on_cpu) | set(off_cpu), key=lambda k: -(on_cpu.get(k, 0) / on_s - off_cpu.get(k, 0) / off_s)):
-    a, b = on_cpu.get(k, 0) / on_s, off_cpu.get(k, 0) / off_s
-    if max(a, b) >= 0.003:
-        print(f'{k:22s} {a:6.3f} {b:6.3f} {a - b:+7.3f}')
-for i, f in enumerate(('user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal')):
-    print(f'stat {f:10s} {on_stat[i] / on_s:6.3f} {off_stat[i] / off_s:6.3f}')
-print(f'psi cpu some   {on_psi[0] / on_s:6.3f} {off_psi[0] / off_s:6.3f}')
-print(f'psi io some    {on_psi[1] / on_s:6.3f} {off_psi[1] / off_s:6.3f}')
-
-fields = ('user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal')
-groups = sorted(set(on_cpu) | set(off_cpu))
 result = envelope.make('docs/results/2026-12-07-ab-bench-cost-retention-machine/analyse.py', sys.argv, started_at,
                        None, machine.describe('true'), None, machine.git_state(REPO))
 result.update({
     'windowSeconds': [on_s, off_s], 'operations': [on_ops, off_ops],
-    'processCores': {k: [on_cpu.get(k, 0) / on_s, off_cpu.get(k, 0) / off_s] for k in groups},
-    'statCores': {f: [on_stat[i] / on_s, off_stat[i] / off_s] for i, f in enumerate(fields)},
+    'processCores': {k: [on_cpu.get(k, 0) / on_s, off_cpu.get(k, 0) / off_s]
+                     for k in sorted(set(on_cpu) | set(off_cpu))},
+    'statCores': {f: [on_stat[i] / on_s, off_stat[i] / off_s] for i, f in enumerate(FIELDS)},
     'pressureSomeFraction': {'cpu': [on_psi[0] / on_s, off_psi[0] / off_s],
                              'io': [on_psi[1] / on_s, off_psi[1] / off_s]},
 })
 result['wallSeconds'] = round(time.time() - began, 1)
 Path(sys.argv[3]).write_text(json.dumps(result, indent=2) + '\n')
+
+print(f'windows: on {on_s:.1f} s ({on_ops} ops), off {off_s:.1f} s ({off_ops} ops)')
+print('cores          on      off    delta')
+for k, (a, b) in sorted(result['processCores'].items(), key=lambda kv: kv[1][1] - kv[1][0]):
+    if max(a, b) >= 0.003:
+        print(f'{k:22s} {a:6.3f} {b:6.3f} {a - b:+7.3f}')
+for f, (a, b) in result['statCores'].items():
+    print(f'stat {f:10s} {a:6.3f} {b:6.3f}')
+for kind, (a, b) in result['pressureSomeFraction'].items():
+    print(f'psi {kind:3s} some   {a:6.3f} {b:6.3f}')
