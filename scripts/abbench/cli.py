@@ -240,7 +240,8 @@ COMMANDS = {
              'open loops at shares of it (default 25,50,75%), the service switched on and off in pairs, during/'
              "outside at the switch's moments, an A/A control; per scenario (default "
              f'{",".join(cost.SCENARIOS)}); hours at the defaults (see docs/benchmarks.md)',
-             ['--scenario', '--write-buffer', '--preload-keys', '--threads', '--seed', '--base-port', '--out']),
+             ['--scenario', '--write-buffer', '--preload-keys', '--threads', '--seed', '--om-conf', '--base-port',
+              '--out']),
     'ha-transfer': ('on three OMs (scripts/cluster start --om-ha), per scenario (default '
                     f'{",".join(hatransfer.DEFAULT_SCENARIOS)}) and arm (default {",".join(hatransfer.DEFAULT_ARMS)}), '
                     "the load, the quiet period, each OM's head skips, a leadership transfer and the new leader's; "

@@ -17,7 +17,7 @@ fall short of the offered rate or whose on-blocks did not work gives no verdict 
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness import envelope, freon, lifecycle
@@ -61,6 +61,7 @@ class CostSettings:
     write_buffer: str = WRITE_BUFFER
     sample_threads: bool = False
     profile_wall: bool = False
+    om_conf: dict = field(default_factory=dict)  # --om-conf by arm: '*' (every part) and 'range' apply
 
 
 def _percentages(text):
@@ -105,11 +106,17 @@ def settings_from_args(args, out):
         raise SystemExit('ab-bench: cost needs --pairs of at least 2 and --block-seconds from 4 to 3600')
     preload_keys = args.preload_keys if args.preload_keys is not None else PRELOAD_KEYS
     scenarios.check_preload(names, preload_keys)
+    om_conf = {}
+    for arm, kv in args.om_conf:
+        if arm not in ('*', 'range'):
+            raise SystemExit(f'ab-bench: cost switches the range arm on and off; --om-conf takes KEY=VALUE or '
+                             f'range:KEY=VALUE, not {arm}:{kv}')
+        om_conf.setdefault(arm, []).append(kv)
     return CostSettings(scenarios=names, utilizations=utilizations, aa_utilization=aa_at, pairs=pairs,
                         block_s=block_s, threads=args.threads, seed=args.seed, base_port=args.base_port,
                         out=out.resolve(), preload_keys=preload_keys,
                         write_buffer=args.write_buffer or WRITE_BUFFER, sample_threads=args.sample_threads,
-                        profile_wall=args.profile_wall)
+                        profile_wall=args.profile_wall, om_conf=om_conf)
 
 
 def capacity(part):
@@ -176,7 +183,8 @@ class Cost(lifecycle.Driver):
                     'capacityBlockSeconds': CAPACITY_BLOCK_S, 'threads': self.s.threads,
                     'openLoopThreads': OPEN_LOOP_THREADS, 'seed': self.s.seed, 'basePort': self.s.base_port,
                     'preloadKeys': self.s.preload_keys, 'writeBuffer': self.s.write_buffer,
-                    'sampleThreads': self.s.sample_threads, 'profileWall': self.s.profile_wall, 'targetRatio': TARGET_RATIO,
+                    'sampleThreads': self.s.sample_threads, 'profileWall': self.s.profile_wall,
+                    'extraOmConf': self.s.om_conf, 'targetRatio': TARGET_RATIO,
                     'targetHalfWidthPct': TARGET_HALF_WIDTH_PCT, 'p50Target': P50_TARGET}
         result = dict(self.envelope('scripts/ab-bench cost', status, reason, settings), scenarios=parts)
         (self.out / JSON_FILE).write_text(json.dumps(result, indent=2) + '\n')
@@ -188,6 +196,7 @@ class Cost(lifecycle.Driver):
             scenario=scenario, aa=aa, block_s=block_s, pairs=pairs, discard_s=interleave.DISCARD_S, threads=threads,
             seed=self.s.seed, base_port=self.s.base_port, out=(self.out / scenario / folder).resolve(),
             write_buffer=self.s.write_buffer, preload_keys=self.s.preload_keys, rate=rate,
+            om_conf=self.s.om_conf,
             sample_threads=self.s.sample_threads and rate is not None,
             profile_wall=self.s.profile_wall and rate is not None)
         began = time.monotonic()

@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[3]
     (['--utilizations', '50', '--aa-at', '30'], '--aa-at 30 is none of --utilizations 50'),
     (['--pairs', '1'], 'cost needs --pairs of at least 2'),
     (['--scenario', 'bulk-expire'], 'cost measures omkeybench scenarios'),
+    (['--scenario', 'retention', '--om-conf', 'full:a=b'], '--om-conf takes KEY=VALUE or range:KEY=VALUE'),
 ])
 def test_bad_input_is_one_line_and_a_non_zero_exit(args, message):
     run = subprocess.run([str(REPO / 'scripts' / 'ab-bench'), 'cost', *args], capture_output=True, text=True,
