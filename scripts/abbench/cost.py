@@ -125,10 +125,12 @@ def capacity(part):
     return sum(measured) / len(measured) if measured else None
 
 
-def _run_inputs(folder):
-    """(latencies, events) of an interleaved part's folder: its client's latency log and OM's event lines."""
-    return (read_latency_log(folder / interleave.LATENCY_LOG),
-            read_events(folder / 'logs' / 'om.log'))
+def _latencies(folder):
+    return read_latency_log(folder / interleave.LATENCY_LOG)
+
+
+def _events(folder):
+    return read_events(folder / 'logs' / 'om.log')
 
 
 def summarise(part, folder, matched=True):
@@ -141,9 +143,7 @@ def summarise(part, folder, matched=True):
               'interleaved': {op: {key: analysis['operations'][op][key] for key in ('p50', 'p99')}
                               for op in interleave.OPS} if analysis else None}
     if matched and analysis:
-        latencies, events = _run_inputs(folder)
-        result['matched'] = matchedwindows.measure(part['blocks'], latencies, events)
-        windows = _matched_windows(part['blocks'], latencies, events)
+        result['matched'], windows = matchedwindows.measure(part['blocks'], _latencies(folder), _events(folder))
         samples = folder / interleave.THREAD_SAMPLES
         if samples.exists():
             names, rows = threadwaits.read(samples)
@@ -151,18 +151,12 @@ def summarise(part, folder, matched=True):
         profile = folder / interleave.WALL_PROFILE
         if profile.exists():
             stacks, rows = wallprofiler.samples(profile)
-            interval_s = float(wallprofiler.INTERVAL.rstrip('ms')) / 1e3
-            result['wall'] = dict(wallwaits.compare(stacks, rows, *windows, interval_s), flameGraph=wallwaits.FLAME_FILE)
-            (folder / wallwaits.FLAME_FILE).write_text(wallwaits.flame(stacks, rows, *windows, interval_s))
+            on_windows, off_windows, on_ops, off_ops = windows
+            on, off = wallwaits.tallies(rows, on_windows, off_windows, wallprofiler.INTERVAL_S)
+            result['wall'] = dict(wallwaits.compare(stacks, on, off, on_ops, off_ops, wallprofiler.INTERVAL_S),
+                                  flameGraph=wallwaits.FLAME_FILE)
+            (folder / wallwaits.FLAME_FILE).write_text(wallwaits.flame(stacks, on, off, on_ops, off_ops))
     return result
-
-
-def _matched_windows(blocks, latencies, events):
-    """(on windows, off windows, operations started in them on, off): the matched windows of all pairs."""
-    _, matched = matchedwindows.windows(blocks, events)
-    groups = matchedwindows.collect(latencies, matched)
-    return (sorted(w for on, _ in matched for w in on), sorted(w for _, off in matched for w in off),
-            sum(len(g[op][0]) for g in groups for op in g), sum(len(g[op][1]) for g in groups for op in g))
 
 
 class Cost(lifecycle.Driver):
@@ -225,13 +219,10 @@ class Cost(lifecycle.Driver):
             folder = f'aa-{share}'
             print(f'ab-bench cost: {name}: A/A at {share}% ({rate:g} ops/s)', flush=True)
             aa = self._part(name, folder, True, rate, OPEN_LOOP_THREADS, self.s.pairs, self.s.block_s)
-            ab_folder = self.out / name / f'paced-{share}'
-            _, ab_events = _run_inputs(ab_folder)
-            aa_latencies, _ = _run_inputs(self.out / name / folder)
+            placebo = matchedwindows.placebo(ab_parts[share]['blocks'], _events(self.out / name / f'paced-{share}'),
+                                             aa['blocks'], _latencies(self.out / name / folder))
             result['aa'] = dict(summarise(aa, self.out / name / folder, matched=False), utilization=share,
-                                offeredOpsPerSecond=rate,
-                                placebo=matchedwindows.placebo(ab_parts[share]['blocks'], ab_events, aa['blocks'],
-                                                               aa_latencies),
+                                offeredOpsPerSecond=rate, placebo=placebo,
                                 pairsForTargetHalfWidth={op: aa['analysis']['operations'][op]['p99'].get(
                                     'pairsForTargetHalfWidth') for op in interleave.OPS})
         return result

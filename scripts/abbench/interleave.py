@@ -38,6 +38,7 @@ from . import compactionevents, scenarios
 from .scenarios import SMOKE_WRITE_BUFFER
 from .charts import plt
 from .clientlatency import nearest_rank, read_latency_log
+from .matchedwindows import complete_pairs
 from .pairedstats import TARGET_HALF_WIDTH_PCT, TARGET_RATIO, compare
 
 DEFAULT_BLOCK_S = 20
@@ -254,20 +255,16 @@ def analyse(blocks, aa=False, continuous_busy=None, rate=None):
     """Per operation and metric, the paired comparison of the measured pairs (warm-up pair 0 left out); for A/B,
     whether the on-blocks carried the service's work (work_check), and for an open loop whether every block carried
     the offered rate (rate_check): else the comparisons give no verdict."""
-    pairs = {}
-    for b in blocks:
-        if b['pair'] > 0:
-            pairs.setdefault(b['pair'], {})[b['label']] = b
-    complete = [p for _, p in sorted(pairs.items()) if ON in p and OFF in p]
+    complete = complete_pairs(blocks)
     result = {'pairs': len(complete), 'operations': {}}
     for op in OPS:
         result['operations'][op] = {
-            key: dict(compare([get(p[ON], op) for p in complete], [get(p[OFF], op) for p in complete], better),
+            key: dict(compare([get(on, op) for on, _ in complete], [get(off, op) for _, off in complete], better),
                       label=label)
             for key, label, get, better in METRICS}
-    throughput = [(p[ON]['client']['allOpsPerSecond'], p[OFF]['client']['allOpsPerSecond']) for p in complete]
+    throughput = [(on['client']['allOpsPerSecond'], off['client']['allOpsPerSecond']) for on, off in complete]
     result['allOpsPerSecond'] = compare([a for a, _ in throughput], [b for _, b in throughput], True)
-    server_all = [(p[ON]['server']['ALL']['meanMs'], p[OFF]['server']['ALL']['meanMs']) for p in complete]
+    server_all = [(on['server']['ALL']['meanMs'], off['server']['ALL']['meanMs']) for on, off in complete]
     result['serverMeanMsAll'] = compare([a for a, _ in server_all], [b for _, b in server_all], False)
     if not aa:
         result['work'] = work_check(blocks, continuous_busy)

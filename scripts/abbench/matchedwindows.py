@@ -112,10 +112,18 @@ def windows(blocks, events):
 
 
 def measure(blocks, latencies, events, resamples=RESAMPLES, seed=1):
-    """The matched comparison of one interleaved A/B run: its `blocks`, its client's `latencies` [(start s,
-    operation, ms)] and its OM's `events`."""
+    """(the matched comparison, the windows pooled) of one interleaved A/B run: its `blocks`, its client's
+    `latencies` [(start s, operation, ms)] and its OM's `events`."""
     pairs, matched = windows(blocks, events)
-    return _result(pairs, matched, latencies, resamples, seed)
+    per_pair = collect(latencies, matched)
+    return _result(pairs, matched, per_pair, resamples, seed), pooled(matched, per_pair)
+
+
+def pooled(matched, per_pair):
+    """(on windows, off windows, operations started in them on, off) over all pairs: what the thread and wall-clock
+    samples are cut by (threadwaits, wallwaits)."""
+    return (sorted(w for on, _ in matched for w in on), sorted(w for _, off in matched for w in off),
+            sum(len(g[op][0]) for g in per_pair for op in g), sum(len(g[op][1]) for g in per_pair for op in g))
 
 
 def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, seed=1):
@@ -133,11 +141,10 @@ def placebo(ab_blocks, ab_events, aa_blocks, aa_latencies, resamples=RESAMPLES, 
         offsets = [(a - template['start'], b - template['start']) for a, b in ab_on]
         laid.append(([(on['start'] + a, min(on['end'], on['start'] + b)) for a, b in offsets],
                      [(off['start'] + a, min(off['end'], off['start'] + b)) for a, b in offsets]))
-    return _result(aa_pairs, laid, aa_latencies, resamples, seed)
+    return _result(aa_pairs, laid, collect(aa_latencies, laid), resamples, seed)
 
 
-def _result(pairs, matched, latencies, resamples, seed):
-    per_pair = collect(latencies, matched)
+def _result(pairs, matched, per_pair, resamples, seed):
     on_seconds = sum(b - a for on_windows, _ in matched for a, b in on_windows)
     worked = sum(1 for on_windows, _ in matched if on_windows)
     result = {'pairs': len(pairs), 'pairsWithWork': worked, 'windowSeconds': on_seconds,

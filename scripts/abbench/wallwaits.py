@@ -41,7 +41,12 @@ def _weight(t, count, span, windows, starts):
     return count * overlap / span
 
 
-def tally(stacks, rows, windows, interval_s):
+def tallies(rows, on_windows, off_windows, interval_s):
+    """(tally in the on-windows, tally in the off-windows): what compare and flame read."""
+    return tally(rows, on_windows, interval_s), tally(rows, off_windows, interval_s)
+
+
+def tally(rows, windows, interval_s):
     """Per group, thread-seconds in `windows`; per (group, stack id) thread-seconds."""
     groups, by_stack = {}, {}
     windows = sorted(windows)
@@ -56,13 +61,12 @@ def tally(stacks, rows, windows, interval_s):
     return groups, by_stack
 
 
-def compare(stacks, rows, on_windows, off_windows, on_ops, off_ops, interval_s):
-    """Per group thread-ms per operation on and off; the request path's sites ranked by their growth per
-    operation."""
+def compare(stacks, on, off, on_ops, off_ops, interval_s):
+    """Per group thread-ms per operation on and off (`on`, `off`: tallies); the request path's sites ranked by their
+    growth per operation."""
     if not on_ops or not off_ops:
         return {'status': 'not measured: no operation started in the windows'}
-    on_groups, on_stacks = tally(stacks, rows, on_windows, interval_s)
-    off_groups, off_stacks = tally(stacks, rows, off_windows, interval_s)
+    (on_groups, on_stacks), (off_groups, off_stacks) = on, off
     if not on_groups or not off_groups:
         return {'status': 'not measured: no wall-clock sample in the windows'}
     per_op = {g: [1000 * on_groups.get(g, 0.0) / on_ops, 1000 * off_groups.get(g, 0.0) / off_ops]
@@ -79,11 +83,11 @@ def compare(stacks, rows, on_windows, off_windows, on_ops, off_ops, interval_s):
             'sites': [{'group': g, 'site': s, 'leaf': leaf, 'msPerOp': v} for (g, s, leaf), v in ranked[:TOP_SITES]]}
 
 
-def flame(stacks, rows, on_windows, off_windows, on_ops, off_ops, interval_s, groups=threadwaits.REQUEST_PATH):
-    """A differential flame graph (SVG) of `groups`' stacks in the on-windows: a frame's width its thread-time on,
-    its colour how its thread-time per operation changed from off (red grew, blue shrank, grey alike)."""
-    _, on_stacks = tally(stacks, rows, on_windows, interval_s)
-    _, off_stacks = tally(stacks, rows, off_windows, interval_s)
+def flame(stacks, on, off, on_ops, off_ops, groups=threadwaits.REQUEST_PATH):
+    """A differential flame graph (SVG) of `groups`' stacks in the on-windows (`on`, `off`: tallies): a frame's width
+    its thread-time on, its colour how its thread-time per operation changed from off (red grew, blue shrank, grey
+    alike)."""
+    (_, on_stacks), (_, off_stacks) = on, off
     tree = {}
 
     def add(frames, side, ms):

@@ -12,7 +12,8 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-INTERVAL = '20ms'
+INTERVAL_S = 0.02
+INTERVAL = f'{INTERVAL_S * 1000:g}ms'
 JAR = Path('hadoop-ozone/dist/target/async-profiler/async-profiler.jar')
 CONVERTER = Path(__file__).with_name('WallSamples.java')
 

@@ -7,7 +7,9 @@ import datetime, json, re, sys, time
 from pathlib import Path
 REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO / 'scripts'))
-from abbench import cost, matchedwindows  # noqa: E402
+from abbench import interleave, matchedwindows  # noqa: E402
+from abbench.clientlatency import read_latency_log  # noqa: E402
+from abbench.compactionevents import read as read_events  # noqa: E402
 from harness import envelope, machine  # noqa: E402
 
 FIELDS = ('user', 'nice', 'system', 'idle', 'iowait', 'irq', 'softirq', 'steal')  # /proc/stat's first eight
@@ -24,8 +26,9 @@ for line in open(sys.argv[1]):
 folder = Path(sys.argv[2])
 part = json.loads((folder / 'summary.json').read_text())
 blocks = part['blocks']
-latencies, events = cost._run_inputs(folder)
-on_w, off_w, on_ops, off_ops = cost._matched_windows(blocks, latencies, events)
+_, matched = matchedwindows.windows(blocks, read_events(folder / 'logs' / 'om.log'))
+on_w, off_w, on_ops, off_ops = matchedwindows.pooled(
+    matched, matchedwindows.collect(read_latency_log(folder / interleave.LATENCY_LOG), matched))
 
 def group(pid):
     n = names.get(pid, '?')

@@ -74,8 +74,10 @@ def _run(slowdown, pairs=12, seed=3):
 
 def test_a_slowdown_in_the_work_shows_with_an_interval_that_excludes_one():
     blocks, events, latencies = _run(2.0)
-    result = matchedwindows.measure(blocks, latencies, events, resamples=400)
+    result, (on_windows, off_windows, on_ops, off_ops) = matchedwindows.measure(blocks, latencies, events,
+                                                                                resamples=400)
     assert result['status'] == 'measured' and result['pairsWithWork'] == 12
+    assert len(on_windows) == len(off_windows) == 12 and on_ops == off_ops == 12 * 200
     create = result['operations']['CREATE']
     assert create['on']['count'] == create['off']['count'] == 12 * 200
     assert 1.9 < create['p50']['ratio'] < 2.1 and create['p50']['low'] > 1.5
@@ -86,7 +88,7 @@ def test_a_slowdown_in_the_work_shows_with_an_interval_that_excludes_one():
 
 def test_without_a_slowdown_the_interval_contains_one_and_the_placebo_too():
     blocks, events, latencies = _run(1.0)
-    result = matchedwindows.measure(blocks, latencies, events, resamples=400)
+    result, _ = matchedwindows.measure(blocks, latencies, events, resamples=400)
     p50 = result['operations']['CREATE']['p50']
     assert p50['low'] <= 1.0 <= p50['high']
     aa_blocks, _, aa_latencies = _run(1.0, pairs=5, seed=4)
@@ -97,5 +99,5 @@ def test_without_a_slowdown_the_interval_contains_one_and_the_placebo_too():
 
 def test_a_run_without_work_in_its_on_blocks_is_not_measured():
     blocks, _, latencies = _run(1.0, pairs=3)
-    result = matchedwindows.measure(blocks, latencies, [_compact(1, 2)])  # in the warm-up only
+    result, _ = matchedwindows.measure(blocks, latencies, [_compact(1, 2)])  # in the warm-up only
     assert result['status'] == 'not measured: no work in any on-block'

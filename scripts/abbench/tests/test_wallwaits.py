@@ -84,14 +84,14 @@ def test_site_is_the_deepest_frame_of_our_code_and_the_leaf_says_how_it_waits():
 
 
 def test_folded_records_count_by_their_overlap_with_the_windows():
-    groups, _ = wallwaits.tally(STACKS, _rows(), [(10.5, 11.0)], 0.02)
+    groups, _ = wallwaits.tally(_rows(), [(10.5, 11.0)], 0.02)
     # half the folded second (25 samples) and the 5 read samples from 10.5, at 20 ms each; the pool's 25
     assert groups['rpc handlers'] == pytest.approx((12.5 + 5) * 0.02)
     assert groups['rocksdb:low'] == pytest.approx(25 * 0.02)
 
 
 def test_the_site_that_grew_ranks_first_per_operation():
-    result = wallwaits.compare(STACKS, _rows(), [(10, 11)], [(20, 21)], 100, 100, 0.02)
+    result = wallwaits.compare(STACKS, *wallwaits.tallies(_rows(), [(10, 11)], [(20, 21)], 0.02), 100, 100, 0.02)
     assert result['status'] == 'measured'
     top = result['sites'][0]
     assert (top['site'], top['leaf']) == ('org.rocksdb.RocksDB.get', 'libc.so.6.pread64')
@@ -103,12 +103,13 @@ def test_the_site_that_grew_ranks_first_per_operation():
 
 
 def test_no_operation_or_no_sample_in_the_windows_is_not_measured():
-    assert wallwaits.compare(STACKS, _rows(), [(10, 11)], [(20, 21)], 0, 100, 0.02)['status'].startswith('not measured')
-    assert wallwaits.compare(STACKS, _rows(), [(50, 51)], [(60, 61)], 5, 5, 0.02)['status'].startswith('not measured')
+    for windows, ops in ((([(10, 11)], [(20, 21)]), (0, 100)), (([(50, 51)], [(60, 61)]), (5, 5))):
+        tallies = wallwaits.tallies(_rows(), *windows, 0.02)
+        assert wallwaits.compare(STACKS, *tallies, *ops, 0.02)['status'].startswith('not measured')
 
 
 def test_the_flame_graph_colours_what_grew_red():
-    svg = wallwaits.flame(STACKS, _rows(), [(10, 11)], [(20, 21)], 100, 100, 0.02)
+    svg = wallwaits.flame(STACKS, *wallwaits.tallies(_rows(), [(10, 11)], [(20, 21)], 0.02), 100, 100)
     assert svg.startswith('<svg') and svg.rstrip().endswith('</svg>')
     read = next(g for g in svg.split('<g>') if 'org.rocksdb.RocksDB.get:' in g)
     assert 'fill="rgb(255,' in read  # grew
