@@ -148,6 +148,9 @@ def summarise(part, folder, matched=True):
         if samples.exists():
             names, rows = threadwaits.read(samples)
             result['threads'] = threadwaits.compare(names, rows, *windows)
+        samples = folder / interleave.CLIENT_THREAD_SAMPLES
+        if samples.exists():
+            result['clientThreads'] = threadwaits.client(*threadwaits.read(samples), *windows)
         profile = folder / interleave.WALL_PROFILE
         if profile.exists():
             stacks, rows = wallprofiler.samples(profile)
@@ -327,6 +330,8 @@ def render(result):
             if p.get('threads'):
                 lines += ['', f"### What OM's threads and the disks did at {p['utilization']}% ({name})", '']
                 lines += threadwaits.render(p['threads'])
+            if p.get('clientThreads'):
+                lines += threadwaits.render_client(p['clientThreads'])
             if p.get('wall'):
                 lines += ['', f"### Where OM's request path stood at {p['utilization']}% ({name})", '']
                 lines += wallwaits.render(p['wall'])

@@ -64,6 +64,7 @@ JSON_FILE = 'summary.json'
 PAGE_FILE = 'report.md'
 LATENCY_LOG = 'freon/latency.log'
 THREAD_SAMPLES = 'logs/threads.jsonl'
+CLIENT_THREAD_SAMPLES = 'logs/client-threads.jsonl'
 WALL_PROFILE = 'logs/om-wall.jfr'
 RECONFIG_TIMEOUT_S = 60
 
@@ -90,7 +91,8 @@ class InterleaveSettings:
     continuous_busy: float = None
     # --rate: an open loop of this many operations a second (omkeybench --rate); None: a closed loop of `threads`.
     rate: float = None
-    # Sample OM's threads and the disks (harness/threadsampler.py) into THREAD_SAMPLES for the whole load.
+    # Sample OM's threads and the disks (harness/threadsampler.py) into THREAD_SAMPLES for the whole load, and the
+    # client's (omkeybench's JVM, on the same cores here) into CLIENT_THREAD_SAMPLES.
     sample_threads: bool = False
     profile_wall: bool = False
 
@@ -314,7 +316,7 @@ class Interleave(lifecycle.Driver):
         self.om_conf = self._om_conf()
         cluster = LocalCluster(self.repo, work, self.s.base_port, self.om_conf, self.out / 'logs' / 'cluster.log')
         self.cluster = cluster
-        client = sampler = profiler = None
+        client = sampler = client_sampler = profiler = None
         keep_work = False
         status, reason = 'complete', None
         self.schedule = plan(self.s.pairs, self.s.seed)
@@ -332,6 +334,8 @@ class Interleave(lifecycle.Driver):
                 self.freon_command = freon.shown(cmd)
                 client = freon.FreonRun(cmd, self.env, self.out / 'logs' / 'freon.log')
                 client.start()
+                if self.s.sample_threads:
+                    client_sampler = ThreadSampler(client.process.pid, self.out / CLIENT_THREAD_SAMPLES).start()
                 self._wait_for_first_operations(client)
                 total = len(self.schedule) * 2
                 load_began = self.load_began = time.monotonic()
@@ -351,8 +355,9 @@ class Interleave(lifecycle.Driver):
             finally:
                 if client:
                     client.terminate()
-                if sampler:
-                    sampler.stop()
+                for running in (sampler, client_sampler):
+                    if running:
+                        running.stop()
                 if profiler:
                     try:
                         profiler.stop()

@@ -95,6 +95,19 @@ def compare(names, samples, on_windows, off_windows, on_ops, off_ops):
             'disks': disks, 'requestPathRunQueueMsPerOp': [per_op(on_groups, on_ops), per_op(off_groups, off_ops)]}
 
 
+def client(names, samples, on_windows, off_windows, on_ops, off_ops):
+    """The client's process (all its threads), on and off: cores on a CPU, and run-queue wait per operation started
+    in the windows. Here it shares OM's cores; production's clients run elsewhere."""
+    on_s, on_groups, _ = totals(names, samples, on_windows)
+    off_s, off_groups, _ = totals(names, samples, off_windows)
+    if not on_s or not off_s or not on_ops or not off_ops:
+        return {'status': 'not measured: no window with samples'}
+    on_cpu, on_wait = (sum(g[k] for g in on_groups.values()) for k in (0, 1))
+    off_cpu, off_wait = (sum(g[k] for g in off_groups.values()) for k in (0, 1))
+    return {'status': 'measured', 'cpuCores': [on_cpu / on_s, off_cpu / off_s],
+            'runQueueMsPerOp': [1000 * on_wait / on_ops, 1000 * off_wait / off_ops]}
+
+
 def render(result):
     """Markdown lines of compare()'s result."""
     if result.get('status') != 'measured':
@@ -115,6 +128,16 @@ def render(result):
         lines.append(f"| {disk} | {_f(row['busyFraction'][0])} | {_f(row['busyFraction'][1])} | "
                      f"{_f(row['writtenMBps'][0], 1)} | {_f(row['writtenMBps'][1], 1)} |")
     return lines + ['']
+
+
+def render_client(result):
+    """Markdown lines of client()'s result."""
+    if result.get('status') != 'measured':
+        return [f"The client's process: {result.get('status')}.", '']
+    cpu, wait = result['cpuCores'], result['runQueueMsPerOp']
+    return [f"The client's process (omkeybench's JVM, on the same two cores; production's clients run elsewhere): "
+            f"{_f(cpu[0])} cores on a CPU on, {_f(cpu[1])} off; run-queue wait per operation started in the windows "
+            f"{_f(wait[0])} ms on, {_f(wait[1])} ms off.", '']
 
 
 def _f(value, digits=3):

@@ -73,3 +73,12 @@ def test_on_and_off_windows_give_rates_and_the_request_path_wait_per_operation()
     page = '\n'.join(threadwaits.render(result))
     assert '| rocksdb:bottom | 0.900 | 0.000 |' in page and '| vda | 0.800 | 0.200 |' in page
     assert threadwaits.compare(names, samples, [], [(100.0, 101.0)], 0, 1)['status'].startswith('not measured')
+
+
+def test_the_client_process_counts_all_its_threads_per_operation():
+    names, samples = _samples()
+    result = threadwaits.client(names, samples, [(102.0, 103.0)], [(100.0, 102.0)], on_ops=50, off_ops=100)
+    assert result['cpuCores'] == [1.2, 0.3]  # the three threads, whatever their names
+    assert result['runQueueMsPerOp'] == [10.0, 2.0]
+    assert '10.000 ms on, 2.000 ms off' in '\n'.join(threadwaits.render_client(result))
+    assert threadwaits.client(names, samples, [(102.0, 103.0)], [(100.0, 102.0)], 0, 1)['status'].startswith('not')
