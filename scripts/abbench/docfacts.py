@@ -326,6 +326,26 @@ def wall_site(site):
     return get
 
 
+def matched_ms(op):
+    """'on ms against off ms': the median of `op` in a paced part's matched windows."""
+    def get(part):
+        ops = part['matched']['operations'][op]
+        return f"{ops['on']['p50']:.2f} ms against {ops['off']['p50']:.2f} ms"
+    return get
+
+
+def client_run_queue(part):
+    """'on ms against off ms' of the client process's run-queue wait per operation in the matched windows."""
+    on, off = part['clientThreads']['runQueueMsPerOp']
+    return f'{on:.2f} ms against {off:.2f} ms'
+
+
+def client_cpu(part):
+    """Cores the client's process was on a CPU in the matched windows, on and off."""
+    on, off = part['clientThreads']['cpuCores']
+    return f'{on:.3f} cores against {off:.3f}'
+
+
 def group_cpu(group):
     """Cores a thread group was on a CPU in the matched windows, on and off."""
     def get(part):
@@ -635,6 +655,9 @@ MACHINE_25_IDLE = '2026-12-07-ab-bench-cost-retention-25-sched-idle/summary.json
 # above, and the same with OM's wall-clock profile.
 LOWERED = '2026-12-07-ab-bench-cost-retention-25-lowered/summary.json'
 LOWERED_WALL = '2026-12-07-ab-bench-cost-retention-25-lowered-wall/summary.json'
+RATIS_SHM = '2026-12-07-ab-bench-cost-retention-25-ratis-shm/summary.json'
+RATIS_SHM_LOWERED = '2026-12-07-ab-bench-cost-retention-25-ratis-shm-lowered/summary.json'
+RATIS_SHM_CLIENT = '2026-12-07-ab-bench-cost-retention-25-ratis-shm-lowered-client/summary.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1164,6 +1187,27 @@ FACTS = {
     'lowwall.ratis-wait': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('submitRequestToRatisImpl')), text),
     'lowwall.log-sync': (paced_part(LOWERED_WALL, 'retention', 25, wall_site('BufferedWriteChannel.flush')), text),
     'lowwall.run-queue': (paced_part(LOWERED_WALL, 'retention', 25, run_queue_wait), text),
+    'shm.capacity': (at(RATIS_SHM, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'shm.rate': (paced_part(RATIS_SHM, 'retention', 25, offered), n0),
+    'shm.pairs': (paced_part(RATIS_SHM, 'retention', 25, pairs_with_work), text),
+    'shm.p50': (paced_part(RATIS_SHM, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))), text),
+    'shm.ratis-wait': (paced_part(RATIS_SHM, 'retention', 25, wall_site('submitRequestToRatisImpl')), text),
+    'shm.run-queue': (paced_part(RATIS_SHM, 'retention', 25, run_queue_wait), text),
+    'shmlow.capacity': (at(RATIS_SHM_LOWERED, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'shmlow.rate': (paced_part(RATIS_SHM_LOWERED, 'retention', 25, offered), n0),
+    'shmlow.pairs': (paced_part(RATIS_SHM_LOWERED, 'retention', 25, pairs_with_work), text),
+    'shmlow.p50': (paced_part(RATIS_SHM_LOWERED, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))), text),
+    'shmlow.create-ms': (paced_part(RATIS_SHM_LOWERED, 'retention', 25, matched_ms('CREATE')), text),
+    'shmlow.run-queue': (paced_part(RATIS_SHM_LOWERED, 'retention', 25, run_queue_wait), text),
+    'shmclient.capacity': (at(RATIS_SHM_CLIENT, 'scenarios.retention.capacity.opsPerSecond'), n0),
+    'shmclient.rate': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, offered), n0),
+    'shmclient.pairs': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, pairs_with_work), text),
+    'shmclient.p50': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, matched('p50', ('CREATE', 'DELETE'))), text),
+    'shmclient.create-ms': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, matched_ms('CREATE')), text),
+    'shmclient.delete-ms': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, matched_ms('DELETE')), text),
+    'shmclient.run-queue': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, run_queue_wait), text),
+    'shmclient.client-run-queue': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, client_run_queue), text),
+    'shmclient.client-cpu': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, client_cpu), text),
     'wall.page': ((COST_WALL, lambda result: COST_WALL.split('/')[0]),
                   lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
     'paced.busy.aa-pairs': (aa_of(COST_BUSY, 'busy', lambda aa: ', '.join(
