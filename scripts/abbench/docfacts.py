@@ -658,6 +658,7 @@ LOWERED_WALL = '2026-12-07-ab-bench-cost-retention-25-lowered-wall/summary.json'
 RATIS_SHM = '2026-12-07-ab-bench-cost-retention-25-ratis-shm/summary.json'
 RATIS_SHM_LOWERED = '2026-12-07-ab-bench-cost-retention-25-ratis-shm-lowered/summary.json'
 RATIS_SHM_CLIENT = '2026-12-07-ab-bench-cost-retention-25-ratis-shm-lowered-client/summary.json'
+CLIENT_THREADS = '2026-12-07-ab-bench-cost-retention-25-ratis-shm-lowered-client/client-threads.json'
 # The longer measure of the cost to clients where the service works: retention and busy, 150,000 operations per arm.
 COST = '2026-11-26-ab-bench-cost-retention-busy/summary.json'
 # The worst case: busy, the preloaded bucket's oldest keys expired, the service without its bounds (off and range).
@@ -1203,6 +1204,8 @@ FACTS = {
     'shmclient.create-ms': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, matched_ms('CREATE')), text),
     'shmclient.run-queue': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, run_queue_wait), text),
     'shmclient.client-run-queue': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, client_run_queue), text),
+    'shmclient.workers-run-queue': ((CLIENT_THREADS, lambda r: r['msPerOp']['pool-N-thread-N']['runQueue']),
+                                    lambda v: f'{v[0]:.2f} ms against {v[1]:.2f} ms'),
     'shmclient.client-cpu': (paced_part(RATIS_SHM_CLIENT, 'retention', 25, client_cpu), text),
     'wall.page': ((COST_WALL, lambda result: COST_WALL.split('/')[0]),
                   lambda page: f'[its page]({RESULTS_LINK}{page}/report.md)'),
