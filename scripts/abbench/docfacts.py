@@ -628,7 +628,7 @@ def kills_passed(path):
 # The main job's committed run, made in a fresh clone with an empty Maven local repository (after b5d2cf1).
 PRODUCTION = '2026-11-27-ab-bench-production-after-flush-fix/production.json'
 # README's main job: a fresh clone's run with an empty Maven repository (its wall time is README's).
-MAIN_JOB = '2026-12-07-ab-bench-production-fresh-clone-2/production.json'
+MAIN_JOB = '2026-12-07-ab-bench-production-fresh-clone-3/production.json'
 MAIN_JOB_ARMS = MAIN_JOB.replace('production.json', 'arms/summary.json')
 PRODUCTION_ARMS = '2026-11-27-ab-bench-production-after-flush-fix/arms/summary.json'
 # The same command on this tree after the spans fix and the look refactor (not a fresh clone).
