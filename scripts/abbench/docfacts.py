@@ -1131,6 +1131,7 @@ FACTS = {
     'wall.ratis-wait': (paced_part(COST_WALL, 'retention', 50, wall_site('submitRequestToRatisImpl')), text),
     'wall.log-sync': (paced_part(COST_WALL, 'retention', 50, wall_site('BufferedWriteChannel.flush')), text),
     'wall.run-queue': (paced_part(COST_WALL, 'retention', 50, run_queue_wait), text),
+    'wall.client-run-queue': (paced_part(COST_WALL, 'retention', 50, client_run_queue), text),
     'wall.bottom-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('rocksdb:bottom')), text),
     'wall.flush-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('rocksdb:high')), text),
     'wall.gc-cpu': (paced_part(COST_WALL, 'retention', 50, group_cpu('gc and vm')), text),
