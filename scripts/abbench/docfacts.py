@@ -639,7 +639,7 @@ BOTTOM_POOL_ARMS = '2026-12-06-ab-bench-production-bottom-pool/arms/summary.json
 # Issue 68's paced measure (cost.py): retention at 25, 50 and 75% of the measured capacity, and an A/A at 50%.
 COST_RETENTION = '2026-12-06-ab-bench-cost-retention/summary.json'
 # The same for busy at 50%, with OM's threads and the disks sampled (--sample-threads), at the code README states.
-COST_BUSY = '2026-12-07-ab-bench-cost-busy-wall/summary.json'
+COST_BUSY = '2026-12-07-ab-bench-cost-busy-wall-2/summary.json'
 # The same command with the BOTTOM pool's thread under SCHED_IDLE, set from outside OM (an experiment).
 COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
 # The busy part at nice 19 that the SCHED_IDLE experiment was read against (the same day's code).
