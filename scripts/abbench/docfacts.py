@@ -644,7 +644,7 @@ COST_BUSY = '2026-12-07-ab-bench-cost-busy-wall-2/summary.json'
 COST_SCHED_IDLE = '2026-12-07-ab-bench-cost-busy-sched-idle/summary.json'
 # The busy part at nice 19 that the SCHED_IDLE experiment was read against (the same day's code).
 COST_BUSY_NICE19 = '2026-12-07-ab-bench-cost-busy-threads/summary.json'
-COST_WALL = '2026-12-07-ab-bench-cost-retention-wall/summary.json'
+COST_WALL = '2026-12-07-ab-bench-cost-retention-wall-2/summary.json'
 COST_WALL_SCHED_IDLE = '2026-12-07-ab-bench-cost-retention-sched-idle/summary.json'
 # Issue 68's whole-machine experiment: retention at half and a quarter of capacity with every process sampled
 # (machine_sampler.py beside the command), the quarter also with the BOTTOM pool's thread under SCHED_IDLE.
